@@ -1,0 +1,253 @@
+"""Domain records: what every source turns its files into, before entity resolution.
+
+Records are plain, typed, immutable values. They carry names *as the source wrote them* (the
+team name used at the time, the scorer's name) and the source's own identifiers; entity
+resolution (:mod:`footkg.resolve`) decides which real-world thing each name is, and the RDF
+mapping (:mod:`footkg.mapping`) turns resolved records into triples.
+
+Units: scores and goals are counts of goals (``int``); minutes are match minutes (``int``),
+with stoppage (added) time apart: ``90+3`` is ``minute=90, stoppage=3``; extra time runs
+91–120. Dates are :class:`datetime.date`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+
+
+class FootkgError(Exception):
+    """Base class of footkg's errors."""
+
+
+class SourceFormatError(FootkgError):
+    """A source file cannot be read at all (missing, wrong columns, not UTF-8/CSV/JSON)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRef:
+    """Where a record came from: the dataset key (``"fjelstul-worldcup"``), the file path
+    relative to the dataset folder, and the 1-based line (CSV) or item index (JSON)."""
+
+    dataset: str
+    file: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedRow:
+    """A row that was not loaded, with the reason (a short key used to count, e.g.
+    ``"bad-date"``) and a human-readable detail naming the bad value."""
+
+    ref: SourceRef
+    reason: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.ref.file}:{self.ref.line}: {self.reason}: {self.detail}"
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A national team as a source describes it.
+
+    ``gender`` is ``"men"`` or ``"women"``; ``code`` the source's trigram (Fjelstul uses ISO-style
+    codes such as ``DEU``, openfootball FIFA codes such as ``GER``).
+    """
+
+    ref: SourceRef
+    source_id: str | None
+    name: str
+    gender: str
+    code: str | None = None
+    confederation: str | None = None
+    wikipedia: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FormerName:
+    """A name a team used in a period (martj42 ``former_names.csv``, or a FIFA succession such
+    as West Germany → Germany). ``current`` is the successor team's current name."""
+
+    ref: SourceRef
+    current: str
+    former: str
+    start: date | None
+    end: date | None
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player. ``given_name`` is ``None`` for players known by one name (Pelé): sources'
+    placeholders (``not applicable``) never get here. ``name`` is the display name."""
+
+    ref: SourceRef
+    source_id: str | None
+    name: str
+    given_name: str | None = None
+    family_name: str | None = None
+    birth_date: date | None = None
+    gender: str | None = None
+    wikipedia: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Stadium:
+    """A stadium: name, city, country, capacity (seats) and links where the source has them."""
+
+    ref: SourceRef
+    source_id: str | None
+    name: str
+    city: str | None = None
+    country: str | None = None
+    capacity: int | None = None
+    wikipedia: str | None = None
+    wikidata: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """One edition of a competition (``competition`` is ``"FIFA World Cup"`` or
+    ``"FIFA Women's World Cup"``); ``hosts`` are team names of the host nations; ``champion``
+    is what the source states (footkg derives its own from the final and compares)."""
+
+    ref: SourceRef
+    source_id: str | None
+    competition: str
+    year: int
+    name: str
+    start_date: date | None = None
+    end_date: date | None = None
+    hosts: tuple[str, ...] = ()
+    champion: str | None = None
+    number_of_teams: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Shootout:
+    """A penalty shootout. Kicks scored are not goals and never count in the match score.
+    martj42 gives only the winner (scores ``None``)."""
+
+    home_score: int | None = None
+    away_score: int | None = None
+    winner: str | None = None
+    first_shooter: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A played (or walked-over) match as a source has it.
+
+    ``key`` is the source's own identifier (``M-2022-64``; martj42 ``date|home|away``);
+    ``home``/``away`` are the names used at the time in the source's listing order; scores
+    are after regulation or extra time (``None`` for a walkover); ``stage`` is a key of
+    :data:`footkg.vocab.STAGES` or ``None`` outside tournaments; ``edition_year`` is set for
+    World Cup matches.
+    """
+
+    ref: SourceRef
+    key: str
+    date: date
+    home: str
+    away: str
+    home_score: int | None
+    away_score: int | None
+    competition: str
+    gender: str = "men"
+    edition_year: int | None = None
+    stage: str | None = None
+    group: str | None = None
+    extra_time: bool | None = None
+    shootout: Shootout | None = None
+    neutral: bool | None = None
+    stadium: str | None = None
+    city: str | None = None
+    country: str | None = None
+    replay_of: str | None = None
+    replayed: bool = False
+    walkover_winner: str | None = None
+    match_number: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """A goal in a match (``match_key`` is the :attr:`Match.key` in the same source).
+
+    ``team`` is the team credited (for an own goal, the opponent of the scorer's side);
+    ``scorer_team`` is the scorer's own side; ``minute``/``stoppage`` in minutes (``None`` when
+    the source has no minute); ``player_id`` the source's player identifier where it has one.
+    """
+
+    ref: SourceRef
+    match_key: str
+    team: str
+    scorer: str | None
+    minute: int | None
+    stoppage: int | None = None
+    own_goal: bool = False
+    penalty: bool = False
+    scorer_team: str | None = None
+    player_id: str | None = None
+    source_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShootoutKick:
+    """One kick of a penalty shootout (Fjelstul ``penalty_kicks.csv``); never a goal."""
+
+    ref: SourceRef
+    match_key: str
+    team: str
+    taker: str | None
+    player_id: str | None
+    converted: bool
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class SquadEntry:
+    """A player in a team's squad at one edition (shirt number ``None`` where unknown, as
+    Fjelstul's ``0`` before 1954; ``position`` one of goalkeeper/defender/midfielder/forward)."""
+
+    ref: SourceRef
+    competition: str
+    year: int
+    team: str
+    player_id: str
+    shirt_number: int | None = None
+    position: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DatasetInfo:
+    """Provenance of a loaded dataset, for the metadata graph (PROV-O, DCMI terms)."""
+
+    key: str
+    title: str
+    url: str
+    version: str
+    license: str
+    attribution: str | None = None
+    changes: str | None = None
+
+
+@dataclass(slots=True)
+class SourceData:
+    """Everything one source yielded: records by type, and the rows it had to skip."""
+
+    info: DatasetInfo
+    teams: list[Team] = field(default_factory=list)
+    former_names: list[FormerName] = field(default_factory=list)
+    players: list[Player] = field(default_factory=list)
+    stadiums: list[Stadium] = field(default_factory=list)
+    tournaments: list[Tournament] = field(default_factory=list)
+    matches: list[Match] = field(default_factory=list)
+    goals: list[Goal] = field(default_factory=list)
+    kicks: list[ShootoutKick] = field(default_factory=list)
+    squads: list[SquadEntry] = field(default_factory=list)
+    skipped: list[SkippedRow] = field(default_factory=list)
+
+    def skipped_by_reason(self) -> Counter[str]:
+        """How many rows were skipped, per reason key."""
+        return Counter(row.reason for row in self.skipped)

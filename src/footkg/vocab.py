@@ -1,0 +1,344 @@
+"""Namespaces, controlled vocabularies and the only place where footkg mints IRIs.
+
+Every resource IRI in the graph comes from one of the ``*_iri`` functions below, so the
+identity rules live in one module:
+
+* ontology terms: ``https://w3id.org/footkg/ontology#`` (prefix ``fk:``), a closed
+  :class:`rdflib.namespace.DefinedNamespace` kept in sync with ``ontology/footkg.ttl`` by a test;
+* resources: ``https://w3id.org/footkg/resource/<kind>/<slug>``;
+* named graphs: ``https://w3id.org/footkg/graph/<name>``.
+
+Slugs are readable (``team/argentina``, ``match/2022-12-18-argentina-france``) and valid for any
+input: a name is reduced to its *identity key* (accents stripped, case folded, punctuation and
+spaces collapsed to ``-``). Two names with the same identity key are the same entity by footkg's
+resolution rules ("Côte d'Ivoire" and "Cote d'Ivoire"); when the reduction would drop characters
+that carry identity (scripts without a Latin transliteration, symbols, emoji) a short SHA-256 of
+the NFC name is appended, so distinct names never collide. IRIs contain only unreserved ASCII
+characters and ``/``, so they are valid IRIs and URIs in every RDF syntax.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+from rdflib import Namespace
+from rdflib.namespace import DefinedNamespace
+from rdflib.term import URIRef
+
+BASE = "https://w3id.org/footkg/"
+FK_NS = BASE + "ontology#"
+RES_NS = BASE + "resource/"
+GRAPH_NS = BASE + "graph/"
+
+SCHEMA = Namespace("http://schema.org/")  # http, as DBpedia and Wikidata use it (not rdflib's SDO)
+WD = Namespace("http://www.wikidata.org/entity/")
+WDT = Namespace("http://www.wikidata.org/prop/direct/")
+DBO = Namespace("http://dbpedia.org/ontology/")
+DBR = Namespace("http://dbpedia.org/resource/")
+BBCSPORT = Namespace("http://www.bbc.co.uk/ontologies/sport/")
+PROV = Namespace("http://www.w3.org/ns/prov#")
+DCTERMS = Namespace("http://purl.org/dc/terms/")
+VOID = Namespace("http://rdfs.org/ns/void#")
+
+PREFIXES: dict[str, str] = {
+    "fk": FK_NS,
+    "fkr": RES_NS,
+    "fkg": GRAPH_NS,
+    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+    "owl": "http://www.w3.org/2002/07/owl#",
+    "xsd": "http://www.w3.org/2001/XMLSchema#",
+    "skos": "http://www.w3.org/2004/02/skos/core#",
+    "schema": str(SCHEMA),
+    "wd": str(WD),
+    "wdt": str(WDT),
+    "dbo": str(DBO),
+    "dbr": str(DBR),
+    "sport": str(BBCSPORT),
+    "prov": str(PROV),
+    "dcterms": str(DCTERMS),
+    "void": str(VOID),
+    "sh": "http://www.w3.org/ns/shacl#",
+}
+
+
+class FK(DefinedNamespace):
+    """The footkg ontology terms (closed: a misspelt term raises ``AttributeError``).
+
+    The list must match the terms declared in ``ontology/footkg.ttl``; ``tests/test_ontology.py``
+    checks both directions.
+    """
+
+    _NS = Namespace(FK_NS)
+    _fail = True
+
+    # classes
+    Competition: URIRef
+    TournamentEdition: URIRef
+    Stage: URIRef
+    Match: URIRef
+    Goal: URIRef
+    PenaltyShootout: URIRef
+    ShootoutKick: URIRef
+    NationalTeam: URIRef
+    TeamName: URIRef
+    Player: URIRef
+    SquadMembership: URIRef
+    Stadium: URIRef
+    City: URIRef
+    Country: URIRef
+    SourceConflict: URIRef
+
+    # stage individuals (controlled vocabulary, see STAGES)
+    GroupStage: URIRef
+    SecondGroupStage: URIRef
+    FinalRound: URIRef
+    RoundOf32: URIRef
+    RoundOf16: URIRef
+    QuarterFinal: URIRef
+    SemiFinal: URIRef
+    ThirdPlacePlayOff: URIRef
+    Final: URIRef
+
+    # match
+    homeTeam: URIRef
+    awayTeam: URIRef
+    homeTeamName: URIRef
+    awayTeamName: URIRef
+    date: URIRef
+    homeScore: URIRef
+    awayScore: URIRef
+    extraTime: URIRef
+    penaltyShootout: URIRef
+    winner: URIRef
+    loser: URIRef
+    neutralVenue: URIRef
+    stage: URIRef
+    group: URIRef
+    edition: URIRef
+    competition: URIRef
+    venue: URIRef
+    city: URIRef
+    country: URIRef
+    attendance: URIRef
+    replayOf: URIRef
+    awarded: URIRef
+    walkover: URIRef
+    matchNumber: URIRef
+
+    # goal
+    match: URIRef
+    scorer: URIRef
+    scorerName: URIRef
+    team: URIRef
+    minute: URIRef
+    stoppageMinute: URIRef
+    ownGoal: URIRef
+    penalty: URIRef
+    assist: URIRef
+
+    # penalty shootout and its kicks
+    homePenalties: URIRef
+    awayPenalties: URIRef
+    firstShooter: URIRef
+    kick: URIRef
+    taker: URIRef
+    converted: URIRef
+    kickNumber: URIRef
+
+    # competition and tournament edition
+    year: URIRef
+    startDate: URIRef
+    endDate: URIRef
+    hostCountry: URIRef
+    champion: URIRef
+    runnerUp: URIRef
+    numberOfTeams: URIRef
+    previousEdition: URIRef
+    gender: URIRef
+
+    # team
+    formerName: URIRef
+    name: URIRef
+    teamCode: URIRef
+    confederation: URIRef
+    representsCountry: URIRef
+
+    # player and squad
+    birthDate: URIRef
+    player: URIRef
+    shirtNumber: URIRef
+    position: URIRef
+
+    # stadium
+    capacity: URIRef
+
+    # shared
+    wikipediaPage: URIRef
+
+    # source conflicts (facts kept, disagreement listed)
+    conflictSubject: URIRef
+    conflictProperty: URIRef
+    keptValue: URIRef
+    keptSource: URIRef
+    otherValue: URIRef
+    otherSource: URIRef
+
+
+# --- controlled vocabularies ------------------------------------------------------------------
+
+#: Stage keys (the names used in the articles' gold format) in tournament order, with their
+#: ontology individual. Sources map their own spellings onto these keys.
+STAGES: dict[str, URIRef] = {
+    "group stage": FK.GroupStage,
+    "second group stage": FK.SecondGroupStage,
+    "final round": FK.FinalRound,
+    "round of 32": FK.RoundOf32,
+    "round of 16": FK.RoundOf16,
+    "quarter-final": FK.QuarterFinal,
+    "semi-final": FK.SemiFinal,
+    "third-place play-off": FK.ThirdPlacePlayOff,
+    "final": FK.Final,
+}
+
+#: Stages played as knockout rounds (a level score goes to extra time, then a shootout).
+KNOCKOUT_STAGES: frozenset[str] = frozenset(
+    {"round of 32", "round of 16", "quarter-final", "semi-final", "third-place play-off", "final"}
+)
+
+GENDERS: tuple[str, str] = ("men", "women")
+
+#: Competition names as footkg labels them; the World Cups are keyed here so that every source
+#: maps onto the same competition IRI.
+MENS_WORLD_CUP = "FIFA World Cup"
+WOMENS_WORLD_CUP = "FIFA Women's World Cup"
+
+# --- IRI minting --------------------------------------------------------------------------------
+
+_SEPARATORS = re.compile(r"[^0-9a-z]+")
+# Characters that the identity key may drop without losing identity: punctuation and spaces.
+_IGNORABLE_CATEGORIES = {"Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Zs", "Cc", "Mn", "Sk"}
+
+
+def identity_key(name: str) -> str:
+    """Reduce a name to footkg's identity key: ASCII lower case words joined by ``-``.
+
+    ``"Côte d'Ivoire"`` → ``"cote-d-ivoire"``; ``"Bosnia & Herzegovina"`` →
+    ``"bosnia-herzegovina"``. The key may be empty (a name of only symbols or non-Latin script).
+    """
+    decomposed = unicodedata.normalize("NFKD", name.replace("ß", "ss").replace("ø", "o"))
+    ascii_text = decomposed.encode("ascii", "ignore").decode("ascii").lower()
+    return _SEPARATORS.sub("-", ascii_text).strip("-")
+
+
+def _is_lossless(name: str) -> bool:
+    """True when :func:`identity_key` drops only accents, case, spaces and punctuation."""
+    for char in unicodedata.normalize("NFKD", name):
+        if char.isascii() or char in "ßø":
+            continue
+        if unicodedata.category(char) in _IGNORABLE_CATEGORIES:
+            continue
+        return False
+    return True
+
+
+def slug(name: str, *, max_length: int = 80) -> str:
+    """A readable, collision-safe IRI path segment for ``name`` (see the module docstring).
+
+    Long keys are cut at ``max_length`` characters and suffixed with a hash of the full name.
+    """
+    key = identity_key(name)
+    if key and _is_lossless(name) and len(key) <= max_length:
+        return key
+    digest = hashlib.sha256(unicodedata.normalize("NFC", name).encode("utf-8")).hexdigest()[:10]
+    key = key[:max_length].strip("-")
+    return f"{key}-{digest}" if key else digest
+
+
+def _res(kind: str, *parts: str) -> str:
+    return RES_NS + kind + "/" + "-".join(p for p in parts if p)
+
+
+def competition_iri(name: str) -> str:
+    """``…/competition/fifa-world-cup`` for a competition's name (e.g. ``"FIFA World Cup"``)."""
+    return _res("competition", slug(name))
+
+
+def edition_iri(competition: str, year: int) -> str:
+    """``…/tournament/fifa-world-cup-2022``: one edition of a competition (by its start year)."""
+    return _res("tournament", slug(competition), str(year))
+
+
+def team_iri(canonical_name: str, gender: str = "men") -> str:
+    """``…/team/argentina`` (men) or ``…/team/argentina-women`` for a resolved national team."""
+    if gender not in GENDERS:
+        raise ValueError(f"gender must be one of {GENDERS}, got {gender!r}")
+    return _res("team", slug(canonical_name), "women" if gender == "women" else "")
+
+
+def team_name_iri(team: str, former_name: str, start: str | None) -> str:
+    """A former name of a team in one period: ``<team IRI>/name/<slug>-<start date>``."""
+    return f"{team}/name/{slug(former_name)}" + (f"-{start}" if start else "")
+
+
+def player_iri(name: str, disambiguator: str | None = None) -> str:
+    """``…/player/lionel-messi``; ``disambiguator`` (a birth date, a team, a source ID) separates
+    distinct players who share a name, as decided by entity resolution."""
+    return _res("player", slug(name), slug(disambiguator) if disambiguator else "")
+
+
+def match_iri(date: str, home: str, away: str, sequence: int = 1) -> str:
+    """``…/match/2022-12-18-argentina-france`` for the match on ``date`` (ISO) between the
+    resolved teams named ``home`` and ``away`` (their canonical names); ``sequence`` > 1 for a
+    second meeting of the same teams on the same day (martj42 has Tahiti v New Caledonia twice
+    on 1974-02-17)."""
+    return _res("match", date, slug(home), slug(away), str(sequence) if sequence > 1 else "")
+
+
+def goal_iri(match: str, number: int) -> str:
+    """The ``number``-th goal (1-based, in time order) of a match: ``<match IRI>/goal/3``."""
+    return f"{match}/goal/{number}"
+
+
+def shootout_iri(match: str) -> str:
+    """The penalty shootout of a match: ``<match IRI>/shootout``."""
+    return f"{match}/shootout"
+
+
+def kick_iri(match: str, number: int) -> str:
+    """The ``number``-th kick (1-based, in order taken) of a match's shootout."""
+    return f"{match}/shootout/kick/{number}"
+
+
+def squad_iri(edition: str, team: str, player: str) -> str:
+    """A player's membership of a team's squad at one tournament edition."""
+    tail = lambda iri: iri.rsplit("/", 1)[-1]  # noqa: E731
+    return _res("squad", tail(edition), tail(team), tail(player))
+
+
+def stadium_iri(name: str, city: str | None = None) -> str:
+    """``…/stadium/estadio-azteca``; ``city`` separates stadiums that share a name."""
+    return _res("stadium", slug(name), slug(city) if city else "")
+
+
+def city_iri(name: str, country: str | None = None) -> str:
+    """``…/city/montevideo-uruguay``: a city, qualified by its country's name where known."""
+    return _res("city", slug(name), slug(country) if country else "")
+
+
+def country_iri(name: str) -> str:
+    """``…/country/uruguay``: a country or football nation (England, Scotland) as a place."""
+    return _res("country", slug(name))
+
+
+def conflict_iri(subject: str, prop: str, other_source: str) -> str:
+    """A recorded disagreement between two sources on one property of one resource."""
+    digest = hashlib.sha256(f"{subject}|{prop}|{other_source}".encode()).hexdigest()[:16]
+    return _res("conflict", digest)
+
+
+def graph_iri(name: str) -> str:
+    """``…/graph/fjelstul-worldcup``: the named graph of a source, an article or a build step."""
+    return GRAPH_NS + slug(name)
