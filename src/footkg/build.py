@@ -1,0 +1,171 @@
+"""``footkg build``: sources → domain records → resolution → RDF → store → SHACL → exports.
+
+One function, :func:`build`, runs the whole pipeline and returns a :class:`BuildReport` (what was
+loaded and skipped per source, triples per named graph, source conflicts, the SHACL report,
+timings, files written). The store swap is atomic (:mod:`footkg.store`): if anything fails
+before the end, the previous store stays current.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from footkg import datasets, resources
+from footkg.derive import derive
+from footkg.export import export
+from footkg.integrate import Conflict, Integrated, integrate
+from footkg.mapping import map_all
+from footkg.model import SkippedRow, SourceData
+from footkg.provenance import ONTOLOGY_GRAPH, metadata_quads
+from footkg.resolve import TeamNames, read_name_rules
+from footkg.sources import fjelstul, intl_results, openfootball, sample
+from footkg.store import StoreBuild, triples_per_graph
+from footkg.validate import ValidationReport, validate
+
+#: The sources of a full build, most preferred first (the first to hold a match states it).
+FULL_SOURCES: tuple[Callable[[Path], SourceData], ...] = (
+    fjelstul.load,
+    openfootball.load,
+    intl_results.load,
+)
+
+#: A step reporter: called with a step's description when it starts.
+StepCallback = Callable[[str], None]
+
+
+@dataclass(slots=True)
+class SourceSummary:
+    """What one source gave: record counts by type and the rows skipped (with reasons)."""
+
+    key: str
+    counts: dict[str, int]
+    skipped: list[SkippedRow]
+
+    @property
+    def skipped_by_reason(self) -> Counter[str]:
+        """Skipped rows per reason key."""
+        return Counter(row.reason for row in self.skipped)
+
+
+@dataclass(slots=True)
+class BuildReport:
+    """The outcome of a build (see the module docstring)."""
+
+    store_path: Path
+    location: datasets.DataLocation
+    sources: list[SourceSummary] = field(default_factory=list)
+    triples: dict[str, int] = field(default_factory=dict)
+    conflicts: list[Conflict] = field(default_factory=list)
+    unresolved: Counter[str] = field(default_factory=Counter)
+    validation: ValidationReport | None = None
+    exported: list[Path] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def total_triples(self) -> int:
+        """Triples over all named graphs (a triple in two graphs counts twice)."""
+        return sum(self.triples.values())
+
+
+@dataclass(slots=True)
+class BuildOptions:
+    """Options of :func:`build`. ``data_dir`` None means: cache, download, or the sample;
+    ``out_dir`` None means no export; ``formats`` are :data:`footkg.export.FORMATS` keys."""
+
+    store_path: Path
+    data_dir: Path | None = None
+    cache_dir: Path | None = None
+    allow_download: bool = True
+    base_url: str | None = None
+    out_dir: Path | None = None
+    formats: tuple[str, ...] = ("turtle", "trig", "nquads")
+    validate: bool = True
+    engine: str = "turbo"
+
+
+def load_sources(location: datasets.DataLocation) -> list[SourceData]:
+    """Load every source available at ``location``, most preferred first; the built-in sample
+    (finals, hosts, champions) always comes last, as a cross-check and for 2026 hosts."""
+    if location.kind == "sample":
+        return [sample.load()]
+    return [load(location.path) for load in FULL_SOURCES] + [sample.load()]
+
+
+def team_names(sources: list[SourceData]) -> TeamNames:
+    """The team-name resolver: ``data/team-names.csv`` plus every name the sources use."""
+    rules = read_name_rules(resources.data_dir() / "team-names.csv")
+    known = {m.home for s in sources for m in s.matches} | {m.away for s in sources for m in s.matches}
+    return TeamNames(rules, known_names=known)
+
+
+def _summary(source: SourceData) -> SourceSummary:
+    counts = {
+        name: len(getattr(source, name))
+        for name in ("tournaments", "teams", "players", "stadiums", "matches", "goals", "kicks",
+                     "squads", "former_names")
+    }
+    return SourceSummary(source.info.key, counts, list(source.skipped))
+
+
+@contextmanager
+def _timed(report: BuildReport, step: str, on_step: StepCallback | None) -> Iterator[None]:
+    if on_step:
+        on_step(step)
+    start = time.perf_counter()
+    yield
+    report.timings[step] = time.perf_counter() - start
+
+
+def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildReport:
+    """Run the whole build (see the module docstring) and return its report.
+
+    Raises :class:`footkg.datasets.DataDirError` for a missing ``--data-dir``,
+    :class:`footkg.model.SourceFormatError` for an unreadable source file; SHACL violations do
+    not raise: they are in ``report.validation`` (the CLI turns them into exit code 1).
+    """
+    cache_dir = options.cache_dir or datasets.default_cache_dir()
+    location = datasets.resolve_data_dir(
+        options.data_dir,
+        cache_dir=cache_dir,
+        allow_download=options.allow_download,
+        base_url=options.base_url,
+        progress=on_step is not None,
+    )
+    report = BuildReport(store_path=options.store_path, location=location)
+    start = time.perf_counter()
+    with _timed(report, "load sources", on_step):
+        sources = load_sources(location)
+        report.sources = [_summary(s) for s in sources]
+    with _timed(report, "resolve entities", on_step):
+        integrated: Integrated = integrate(sources, team_names(sources))
+        derived = derive(integrated)
+        report.conflicts = integrated.conflicts
+        report.unresolved = integrated.unresolved
+    with _timed(report, "map to RDF", on_step):
+        sink = map_all(integrated, derived)
+        meta = metadata_quads([s.info for s in sources], datetime.now(UTC))
+    with StoreBuild(options.store_path) as store_build:
+        with _timed(report, "load store", on_step):
+            store_build.load_quads(sink.quads)
+            store_build.load_quads(meta.quads)
+            store_build.load_file(resources.ontology_path(), ONTOLOGY_GRAPH, ox.RdfFormat.TURTLE)
+            del sink
+            report.triples = triples_per_graph(store_build.store)
+        if options.validate:
+            with _timed(report, "validate (SHACL)", on_step):
+                report.validation = validate(store_build.store, engine=options.engine)
+        if options.out_dir is not None and options.formats:
+            with _timed(report, "export", on_step):
+                report.exported = export(store_build.store, options.out_dir, list(options.formats))
+        with _timed(report, "commit store", on_step):
+            store_build.commit()
+    report.timings["total"] = time.perf_counter() - start
+    return report

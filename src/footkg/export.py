@@ -1,0 +1,58 @@
+"""Export the store as Turtle (all graphs merged), TriG and N-Quads (named graphs kept).
+
+pyoxigraph serialises all three, streaming; each file opens with a comment carrying the
+licence notice (CC BY-SA 4.0 with the Fjelstul attribution), which all three syntaxes allow.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from footkg.provenance import GRAPH_NOTICE
+from footkg.vocab import PREFIXES
+
+#: Export format name → (pyoxigraph format, file extension).
+FORMATS: dict[str, tuple[ox.RdfFormat, str]] = {
+    "turtle": (ox.RdfFormat.TURTLE, "ttl"),
+    "trig": (ox.RdfFormat.TRIG, "trig"),
+    "nquads": (ox.RdfFormat.N_QUADS, "nq"),
+    "ntriples": (ox.RdfFormat.N_TRIPLES, "nt"),
+    "jsonld": (ox.RdfFormat.JSON_LD, "jsonld"),
+}
+
+
+def _header() -> bytes:
+    return b"".join(f"# {line}\n".encode() for line in GRAPH_NOTICE.split(". "))
+
+
+def export(store: ox.Store, out_dir: Path, formats: list[str], stem: str = "footkg") -> list[Path]:
+    """Write the store to ``out_dir/<stem>.<ext>`` in each of ``formats`` (keys of
+    :data:`FORMATS`); Turtle and N-Triples merge the named graphs into one graph.
+
+    Raises ``ValueError`` for an unknown format name. Returns the files written.
+    """
+    unknown = [f for f in formats if f not in FORMATS]
+    if unknown:
+        raise ValueError(f"unknown export format(s) {unknown}; choose from {sorted(FORMATS)}")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in formats:
+        fmt, ext = FORMATS[name]
+        path = out_dir / f"{stem}.{ext}"
+        tmp = path.with_suffix(path.suffix + ".part")
+        with tmp.open("wb") as handle:
+            handle.write(_header())
+            if fmt.supports_datasets:
+                store.dump(handle, format=fmt, prefixes=_prefixes(fmt))
+            else:
+                triples = (ox.Triple(q.subject, q.predicate, q.object) for q in store)
+                ox.serialize(triples, handle, format=fmt, prefixes=_prefixes(fmt))
+        tmp.replace(path)
+        written.append(path)
+    return written
+
+
+def _prefixes(fmt: ox.RdfFormat) -> dict[str, str] | None:
+    return PREFIXES if fmt in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG) else None

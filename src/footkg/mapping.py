@@ -1,0 +1,329 @@
+"""RDF mapping: resolved records → quads (pyoxigraph terms), one function per record type.
+
+Each fact goes into the named graph of the source that stated it (see ``docs/graph-model.md``);
+derived facts into ``graph/derived``, the identity layer (teams, countries, cities) into
+``graph/resolution``, source disagreements into ``graph/conflicts``. Literals are typed as the
+shapes expect: ``xsd:integer`` for counts and minutes, ``xsd:date``, ``xsd:boolean``, plain
+strings for names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+
+import pyoxigraph as ox
+
+from footkg import vocab
+from footkg.derive import DERIVED_GRAPH, Derived
+from footkg.integrate import (
+    Conflict,
+    Integrated,
+    REdition,
+    RGoal,
+    RMatch,
+    RPlayer,
+    RSquad,
+    RStadium,
+    RTeam,
+)
+from footkg.vocab import FK, SCHEMA
+
+RESOLUTION_GRAPH = vocab.graph_iri("resolution")
+CONFLICTS_GRAPH = vocab.graph_iri("conflicts")
+
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+_RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+_RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
+_RDFS_COMMENT = "http://www.w3.org/2000/01/rdf-schema#comment"
+_SKOS_ALT = "http://www.w3.org/2004/02/skos/core#altLabel"
+_XSD_INTEGER = ox.NamedNode(_XSD + "integer")
+_XSD_DATE = ox.NamedNode(_XSD + "date")
+_XSD_BOOLEAN = ox.NamedNode(_XSD + "boolean")
+_TRUE = ox.Literal("true", datatype=_XSD_BOOLEAN)
+_FALSE = ox.Literal("false", datatype=_XSD_BOOLEAN)
+
+
+class QuadSink:
+    """Collects quads, caching the NamedNode of every IRI (teams and predicates recur a lot).
+
+    ``add(subject, predicate, value, graph)`` takes IRIs as ``str`` and converts Python values:
+    ``int`` → ``xsd:integer``, ``bool`` → ``xsd:boolean``, ``date`` → ``xsd:date``, ``str`` →
+    plain literal, :class:`pyoxigraph.NamedNode` / :class:`pyoxigraph.Literal` as they are;
+    ``None`` adds nothing.
+    """
+
+    def __init__(self) -> None:
+        self.quads: list[ox.Quad] = []
+        self._nodes: dict[str, ox.NamedNode] = {}
+
+    def node(self, iri: str) -> ox.NamedNode:
+        """The (cached) NamedNode of ``iri``."""
+        found = self._nodes.get(iri)
+        if found is None:
+            found = self._nodes[iri] = ox.NamedNode(iri)
+        return found
+
+    def add(self, subject: str, predicate: str, value: object, graph: str) -> None:
+        """Add one quad (see the class docstring for value conversion)."""
+        if value is None:
+            return
+        self.quads.append(
+            ox.Quad(self.node(subject), self.node(predicate), self._term(value), self.node(graph))
+        )
+
+    def add_iri(self, subject: str, predicate: str, iri: str | None, graph: str) -> None:
+        """Add a quad whose object is the IRI ``iri`` (nothing when ``None``)."""
+        if iri is not None:
+            self.quads.append(
+                ox.Quad(self.node(subject), self.node(predicate), self.node(iri), self.node(graph))
+            )
+
+    def _term(self, value: object) -> ox.NamedNode | ox.Literal:
+        if isinstance(value, ox.NamedNode | ox.Literal):
+            return value
+        if isinstance(value, bool):
+            return _TRUE if value else _FALSE
+        if isinstance(value, int):
+            return ox.Literal(str(value), datatype=_XSD_INTEGER)
+        if isinstance(value, date):
+            return ox.Literal(value.isoformat(), datatype=_XSD_DATE)
+        if isinstance(value, str):
+            return ox.Literal(value)
+        raise TypeError(f"cannot map {type(value).__name__} value {value!r} to an RDF term")
+
+
+def map_team(sink: QuadSink, t: RTeam) -> None:
+    """A national team: label, gender, codes, aliases, country, Wikipedia page."""
+    g = RESOLUTION_GRAPH
+    sink.add_iri(t.iri, _RDF_TYPE, FK.NationalTeam, g)
+    sink.add(t.iri, _RDFS_LABEL, t.label, g)
+    sink.add(t.iri, FK.gender, t.gender, g)
+    sink.add_iri(t.iri, FK.representsCountry, t.country_iri, g)
+    sink.add(t.iri, FK.confederation, t.confederation, g)
+    if t.wikipedia:
+        sink.add_iri(t.iri, FK.wikipediaPage, t.wikipedia, g)
+    for code in sorted(t.codes):
+        sink.add(t.iri, FK.teamCode, code, g)
+    for alias in sorted(t.alt_labels):
+        sink.add(t.iri, _SKOS_ALT, alias, g)
+    for name, start, end in t.former_names:
+        node = vocab.team_name_iri(t.iri, name, start.isoformat() if start else None)
+        sink.add_iri(t.iri, FK.formerName, node, g)
+        sink.add_iri(node, _RDF_TYPE, FK.TeamName, g)
+        sink.add(node, FK.name, name, g)
+        sink.add(node, FK.startDate, start, g)
+        sink.add(node, FK.endDate, end, g)
+
+
+def map_places(sink: QuadSink, data: Integrated) -> None:
+    """Countries and cities (the identity layer)."""
+    g = RESOLUTION_GRAPH
+    for iri, label in data.countries.items():
+        sink.add_iri(iri, _RDF_TYPE, FK.Country, g)
+        sink.add(iri, _RDFS_LABEL, label, g)
+    for iri, (label, country) in data.cities.items():
+        sink.add_iri(iri, _RDF_TYPE, FK.City, g)
+        sink.add(iri, _RDFS_LABEL, label, g)
+        sink.add_iri(iri, FK.country, country, g)
+
+
+def map_competitions(sink: QuadSink, data: Integrated) -> None:
+    """Competitions (series such as the FIFA World Cup, or martj42's tournament names)."""
+    g = RESOLUTION_GRAPH
+    for iri, (label, gender) in data.competitions.items():
+        sink.add_iri(iri, _RDF_TYPE, FK.Competition, g)
+        sink.add(iri, _RDFS_LABEL, label, g)
+        sink.add(iri, FK.gender, gender, g)
+
+
+def map_edition(sink: QuadSink, e: REdition) -> None:
+    """A tournament edition with its hosts (champion and runner-up are derived facts)."""
+    g = e.graph
+    sink.add_iri(e.iri, _RDF_TYPE, FK.TournamentEdition, g)
+    sink.add(e.iri, _RDFS_LABEL, e.label, g)
+    sink.add_iri(e.iri, FK.competition, e.competition_iri, g)
+    sink.add(e.iri, FK.year, e.year, g)
+    sink.add(e.iri, FK.startDate, e.start_date, g)
+    sink.add(e.iri, FK.endDate, e.end_date, g)
+    sink.add(e.iri, FK.numberOfTeams, e.number_of_teams, g)
+    for host in e.host_country_iris:
+        sink.add_iri(e.iri, FK.hostCountry, host, g)
+
+
+def map_match(sink: QuadSink, m: RMatch) -> None:
+    """A match, its penalty shootout (kicks are never goals) and its goals."""
+    g = m.graph
+    s = m.iri
+    sink.add_iri(s, _RDF_TYPE, FK.Match, g)
+    sink.add_iri(s, FK.homeTeam, m.home_iri, g)
+    sink.add_iri(s, FK.awayTeam, m.away_iri, g)
+    sink.add(s, FK.homeTeamName, m.home_name, g)
+    sink.add(s, FK.awayTeamName, m.away_name, g)
+    sink.add(s, FK.date, m.date, g)
+    sink.add(s, FK.homeScore, m.home_score, g)
+    sink.add(s, FK.awayScore, m.away_score, g)
+    sink.add(s, FK.extraTime, m.extra_time, g)
+    sink.add(s, FK.neutralVenue, m.neutral, g)
+    sink.add_iri(s, FK.competition, m.competition_iri, g)
+    sink.add_iri(s, FK.edition, m.edition_iri, g)
+    sink.add_iri(s, FK.stage, vocab.STAGES[m.stage] if m.stage else None, g)
+    sink.add(s, FK.group, m.group, g)
+    sink.add_iri(s, FK.venue, m.stadium_iri, g)
+    sink.add_iri(s, FK.city, m.city_iri, g)
+    sink.add_iri(s, FK.country, m.country_iri, g)
+    sink.add_iri(s, FK.replayOf, m.replay_of, g)
+    sink.add(s, FK.matchNumber, m.match_number, g)
+    if m.walkover_winner_iri:
+        sink.add(s, FK.walkover, True, g)
+    for identifier in m.identifiers:
+        graph = vocab.graph_iri(identifier.split(":", 1)[0])
+        sink.add(s, str(vocab.DCTERMS.identifier), identifier, graph)
+    for prop, value, graph in m.extra:
+        if prop == "stage":
+            sink.add_iri(s, FK.stage, vocab.STAGES[str(value)], graph)
+        elif prop in ("city", "country", "venue"):
+            sink.add_iri(s, FK[prop], str(value), graph)
+        else:
+            sink.add(s, FK[prop], value, graph)
+    if m.shootout:
+        _map_shootout(sink, m)
+    for goal in m.goals:
+        map_goal(sink, goal)
+
+
+def _map_shootout(sink: QuadSink, m: RMatch) -> None:
+    so = m.shootout
+    assert so is not None
+    g = m.graph
+    sink.add_iri(m.iri, FK.penaltyShootout, so.iri, g)
+    sink.add_iri(so.iri, _RDF_TYPE, FK.PenaltyShootout, g)
+    sink.add(so.iri, FK.homePenalties, so.home, g)
+    sink.add(so.iri, FK.awayPenalties, so.away, g)
+    sink.add_iri(so.iri, FK.winner, so.winner_iri, g)
+    sink.add_iri(so.iri, FK.firstShooter, so.first_shooter_iri, g)
+    for kick in so.kicks:
+        sink.add_iri(so.iri, FK.kick, kick.iri, g)
+        sink.add_iri(kick.iri, _RDF_TYPE, FK.ShootoutKick, g)
+        sink.add_iri(kick.iri, FK.team, kick.team_iri, g)
+        sink.add_iri(kick.iri, FK.taker, kick.taker_iri, g)
+        sink.add(kick.iri, FK.converted, kick.converted, g)
+        sink.add(kick.iri, FK.kickNumber, kick.number, g)
+
+
+def map_goal(sink: QuadSink, goal: RGoal) -> None:
+    """A goal: match, team credited, scorer, minute and stoppage minutes, flags."""
+    g = goal.graph
+    s = goal.iri
+    sink.add_iri(s, _RDF_TYPE, FK.Goal, g)
+    sink.add_iri(s, FK.match, goal.match_iri, g)
+    sink.add_iri(s, FK.team, goal.team_iri, g)
+    sink.add_iri(s, FK.scorer, goal.scorer_iri, g)
+    sink.add(s, FK.scorerName, goal.scorer_name, g)
+    sink.add(s, FK.minute, goal.minute, g)
+    sink.add(s, FK.stoppageMinute, goal.stoppage, g)
+    sink.add(s, FK.ownGoal, goal.own_goal, g)
+    sink.add(s, FK.penalty, goal.penalty, g)
+    sink.add(s, str(vocab.DCTERMS.identifier), goal.identifier, g)
+
+
+def map_player(sink: QuadSink, p: RPlayer) -> None:
+    """A player: label, given and family names (never a placeholder), birth date."""
+    g = p.graph
+    sink.add_iri(p.iri, _RDF_TYPE, FK.Player, g)
+    sink.add(p.iri, _RDFS_LABEL, p.label, g)
+    sink.add(p.iri, str(SCHEMA.givenName), p.given_name, g)
+    sink.add(p.iri, str(SCHEMA.familyName), p.family_name, g)
+    sink.add(p.iri, FK.birthDate, p.birth_date, g)
+    sink.add(p.iri, FK.gender, p.gender, g)
+    if p.wikipedia:
+        sink.add_iri(p.iri, FK.wikipediaPage, p.wikipedia, g)
+
+
+def map_squad(sink: QuadSink, s: RSquad) -> None:
+    """A squad membership (player, team, edition, shirt number, position)."""
+    g = s.graph
+    sink.add_iri(s.iri, _RDF_TYPE, FK.SquadMembership, g)
+    sink.add_iri(s.iri, FK.player, s.player_iri, g)
+    sink.add_iri(s.iri, FK.team, s.team_iri, g)
+    sink.add_iri(s.iri, FK.edition, s.edition_iri, g)
+    sink.add(s.iri, FK.shirtNumber, s.shirt_number, g)
+    sink.add(s.iri, FK.position, s.position, g)
+
+
+def map_stadium(sink: QuadSink, s: RStadium) -> None:
+    """A stadium with its city, capacity (seats) and links."""
+    g = s.graph
+    sink.add_iri(s.iri, _RDF_TYPE, FK.Stadium, g)
+    sink.add(s.iri, _RDFS_LABEL, s.label, g)
+    sink.add_iri(s.iri, FK.city, s.city_iri, g)
+    sink.add(s.iri, FK.capacity, s.capacity, g)
+    if s.wikipedia:
+        sink.add_iri(s.iri, FK.wikipediaPage, s.wikipedia, g)
+
+
+def _value_term(sink: QuadSink, value: object) -> object:
+    if isinstance(value, str) and value.startswith(vocab.BASE):
+        return sink.node(value)
+    return value
+
+
+def map_conflict(sink: QuadSink, c: Conflict) -> None:
+    """A disagreement between two sources, with both values and their graphs."""
+    g = CONFLICTS_GRAPH
+    iri = vocab.conflict_iri(c.subject, c.prop, c.other_graph)
+    sink.add_iri(iri, _RDF_TYPE, FK.SourceConflict, g)
+    sink.add_iri(iri, FK.conflictSubject, c.subject, g)
+    sink.add_iri(iri, FK.conflictProperty, FK[c.prop], g)
+    sink.add(iri, FK.keptValue, _value_term(sink, c.kept_value), g)
+    sink.add_iri(iri, FK.keptSource, c.kept_graph, g)
+    sink.add(iri, FK.otherValue, _value_term(sink, c.other_value), g)
+    sink.add_iri(iri, FK.otherSource, c.other_graph, g)
+    sink.add(iri, _RDFS_COMMENT, c.comment, g)
+
+
+def map_derived(sink: QuadSink, derived: Derived) -> None:
+    """Winners and losers of matches, champions and runners-up, previous editions."""
+    g = DERIVED_GRAPH
+    for match, (winner, loser) in derived.match_result.items():
+        sink.add_iri(match, FK.winner, winner, g)
+        sink.add_iri(match, FK.loser, loser, g)
+    for edition, team in derived.champion.items():
+        sink.add_iri(edition, FK.champion, team, g)
+    for edition, team in derived.runner_up.items():
+        sink.add_iri(edition, FK.runnerUp, team, g)
+    for edition, before in derived.previous_edition.items():
+        sink.add_iri(edition, FK.previousEdition, before, g)
+
+
+def map_all(data: Integrated, derived: Derived) -> QuadSink:
+    """Map every resolved record and derived fact; returns the filled :class:`QuadSink`."""
+    sink = QuadSink()
+    for team in data.teams.values():
+        map_team(sink, team)
+    map_places(sink, data)
+    map_competitions(sink, data)
+    for edition in data.editions.values():
+        map_edition(sink, edition)
+    for stadium in data.stadiums.values():
+        map_stadium(sink, stadium)
+    for player in data.players.values():
+        map_player(sink, player)
+    for squad in data.squads:
+        map_squad(sink, squad)
+    for match in data.matches.values():
+        map_match(sink, match)
+    for conflict in data.conflicts:
+        map_conflict(sink, conflict)
+    map_derived(sink, derived)
+    return sink
+
+
+def iter_graphs(sink: QuadSink) -> Iterator[str]:
+    """The distinct named graphs the sink's quads go to."""
+    seen: set[str] = set()
+    for quad in sink.quads:
+        name = quad.graph_name.value  # type: ignore[union-attr]
+        if name not in seen:
+            seen.add(name)
+            yield name
