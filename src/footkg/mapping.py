@@ -9,8 +9,9 @@ strings for names.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
 from datetime import date
+from urllib.parse import quote
 
 import pyoxigraph as ox
 
@@ -37,60 +38,90 @@ _RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 _RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
 _RDFS_COMMENT = "http://www.w3.org/2000/01/rdf-schema#comment"
 _SKOS_ALT = "http://www.w3.org/2004/02/skos/core#altLabel"
-_XSD_INTEGER = ox.NamedNode(_XSD + "integer")
-_XSD_DATE = ox.NamedNode(_XSD + "date")
-_XSD_BOOLEAN = ox.NamedNode(_XSD + "boolean")
-_TRUE = ox.Literal("true", datatype=_XSD_BOOLEAN)
-_FALSE = ox.Literal("false", datatype=_XSD_BOOLEAN)
+
+# Characters N-Quads does not allow raw inside <…> (RDF 1.1 N-Quads, IRIREF production).
+_IRI_UNSAFE = re.compile(r'[\x00-\x20<>"{}|^`\\]')
+_LITERAL_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r"})
+
+
+def _iri_ref(iri: str) -> str:
+    """``<iri>`` with characters that N-Quads forbids in IRIs percent-encoded (UTF-8)."""
+    if _IRI_UNSAFE.search(iri):
+        iri = _IRI_UNSAFE.sub(lambda m: quote(m.group(), safe=""), iri)
+    return f"<{iri}>"
+
+
+class Iri(str):
+    """Marks a ``str`` value as an IRI (an object node) rather than a plain literal."""
+
+    __slots__ = ()
 
 
 class QuadSink:
-    """Collects quads, caching the NamedNode of every IRI (teams and predicates recur a lot).
+    """Collects quads as N-Quads lines, which pyoxigraph bulk-loads and parses in Rust.
 
     ``add(subject, predicate, value, graph)`` takes IRIs as ``str`` and converts Python values:
-    ``int`` → ``xsd:integer``, ``bool`` → ``xsd:boolean``, ``date`` → ``xsd:date``, ``str`` →
-    plain literal, :class:`pyoxigraph.NamedNode` / :class:`pyoxigraph.Literal` as they are;
-    ``None`` adds nothing.
+    ``bool`` → ``xsd:boolean``, ``int`` → ``xsd:integer``, ``date`` → ``xsd:date``,
+    :class:`Iri` → an IRI node, other ``str`` → a plain (``xsd:string``) literal,
+    :class:`pyoxigraph.Literal` / :class:`pyoxigraph.NamedNode` as they are; ``None`` adds
+    nothing. Every IRI is checked once and cached (teams and predicates recur a lot).
     """
 
     def __init__(self) -> None:
-        self.quads: list[ox.Quad] = []
-        self._nodes: dict[str, ox.NamedNode] = {}
+        self.lines: list[str] = []
+        self._refs: dict[str, str] = {}
 
-    def node(self, iri: str) -> ox.NamedNode:
-        """The (cached) NamedNode of ``iri``."""
-        found = self._nodes.get(iri)
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def ref(self, iri: str) -> str:
+        """The N-Quads form ``<…>`` of ``iri`` (cached)."""
+        found = self._refs.get(iri)
         if found is None:
-            found = self._nodes[iri] = ox.NamedNode(iri)
+            found = self._refs[iri] = _iri_ref(iri)
         return found
 
     def add(self, subject: str, predicate: str, value: object, graph: str) -> None:
         """Add one quad (see the class docstring for value conversion)."""
         if value is None:
             return
-        self.quads.append(
-            ox.Quad(self.node(subject), self.node(predicate), self._term(value), self.node(graph))
+        ref = self.ref
+        self.lines.append(
+            f"{ref(subject)} {ref(predicate)} {self._term(value)} {ref(graph)} .\n"
         )
 
     def add_iri(self, subject: str, predicate: str, iri: str | None, graph: str) -> None:
         """Add a quad whose object is the IRI ``iri`` (nothing when ``None``)."""
         if iri is not None:
-            self.quads.append(
-                ox.Quad(self.node(subject), self.node(predicate), self.node(iri), self.node(graph))
-            )
+            ref = self.ref
+            self.lines.append(f"{ref(subject)} {ref(predicate)} {ref(iri)} {ref(graph)} .\n")
 
-    def _term(self, value: object) -> ox.NamedNode | ox.Literal:
-        if isinstance(value, ox.NamedNode | ox.Literal):
-            return value
+    def _term(self, value: object) -> str:
+        if isinstance(value, Iri):
+            return self.ref(value)
+        if isinstance(value, str):
+            return f'"{value.translate(_LITERAL_ESCAPES)}"'
         if isinstance(value, bool):
             return _TRUE if value else _FALSE
         if isinstance(value, int):
-            return ox.Literal(str(value), datatype=_XSD_INTEGER)
+            return f'"{value}"^^<{_XSD}integer>'
         if isinstance(value, date):
-            return ox.Literal(value.isoformat(), datatype=_XSD_DATE)
-        if isinstance(value, str):
-            return ox.Literal(value)
+            return f'"{value.isoformat()}"^^<{_XSD}date>'
+        if isinstance(value, ox.Literal | ox.NamedNode):
+            return str(value)
         raise TypeError(f"cannot map {type(value).__name__} value {value!r} to an RDF term")
+
+    def to_nquads(self) -> bytes:
+        """All quads as an N-Quads document (UTF-8)."""
+        return "".join(self.lines).encode("utf-8")
+
+    def quads(self) -> list[ox.Quad]:
+        """The quads parsed back into pyoxigraph terms (for tests and small graphs)."""
+        return list(ox.parse(self.to_nquads(), format=ox.RdfFormat.N_QUADS))
+
+
+_TRUE = f'"true"^^<{_XSD}boolean>'
+_FALSE = f'"false"^^<{_XSD}boolean>'
 
 
 def map_team(sink: QuadSink, t: RTeam) -> None:
@@ -262,9 +293,9 @@ def map_stadium(sink: QuadSink, s: RStadium) -> None:
         sink.add_iri(s.iri, FK.wikipediaPage, s.wikipedia, g)
 
 
-def _value_term(sink: QuadSink, value: object) -> object:
+def _value_term(value: object) -> object:
     if isinstance(value, str) and value.startswith(vocab.BASE):
-        return sink.node(value)
+        return Iri(value)
     return value
 
 
@@ -275,9 +306,9 @@ def map_conflict(sink: QuadSink, c: Conflict) -> None:
     sink.add_iri(iri, _RDF_TYPE, FK.SourceConflict, g)
     sink.add_iri(iri, FK.conflictSubject, c.subject, g)
     sink.add_iri(iri, FK.conflictProperty, FK[c.prop], g)
-    sink.add(iri, FK.keptValue, _value_term(sink, c.kept_value), g)
+    sink.add(iri, FK.keptValue, _value_term(c.kept_value), g)
     sink.add_iri(iri, FK.keptSource, c.kept_graph, g)
-    sink.add(iri, FK.otherValue, _value_term(sink, c.other_value), g)
+    sink.add(iri, FK.otherValue, _value_term(c.other_value), g)
     sink.add_iri(iri, FK.otherSource, c.other_graph, g)
     sink.add(iri, _RDFS_COMMENT, c.comment, g)
 
@@ -319,11 +350,3 @@ def map_all(data: Integrated, derived: Derived) -> QuadSink:
     return sink
 
 
-def iter_graphs(sink: QuadSink) -> Iterator[str]:
-    """The distinct named graphs the sink's quads go to."""
-    seen: set[str] = set()
-    for quad in sink.quads:
-        name = quad.graph_name.value  # type: ignore[union-attr]
-        if name not in seen:
-            seen.add(name)
-            yield name

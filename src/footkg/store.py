@@ -82,6 +82,10 @@ class StoreBuild:
         """Bulk-insert quads (no transaction log: fast, and the build is discarded on error)."""
         self.store.bulk_extend(quads)
 
+    def load_nquads(self, data: bytes) -> None:
+        """Bulk-load an N-Quads document (parsed in Rust; the fastest path)."""
+        self.store.bulk_load(data, format=ox.RdfFormat.N_QUADS)
+
     def load_file(self, path: Path, graph: str, fmt: ox.RdfFormat) -> None:
         """Bulk-load an RDF file into named graph ``graph``."""
         with path.open("rb") as handle:
