@@ -102,15 +102,26 @@ def load_sources(location: datasets.DataLocation) -> list[SourceData]:
 def team_names(sources: list[SourceData]) -> TeamNames:
     """The team-name resolver: ``data/team-names.csv`` plus every name the sources use."""
     rules = read_name_rules(resources.data_dir() / "team-names.csv")
-    known = {m.home for s in sources for m in s.matches} | {m.away for s in sources for m in s.matches}
+    known = {m.home for s in sources for m in s.matches} | {
+        m.away for s in sources for m in s.matches
+    }
     return TeamNames(rules, known_names=known)
 
 
 def _summary(source: SourceData) -> SourceSummary:
     counts = {
         name: len(getattr(source, name))
-        for name in ("tournaments", "teams", "players", "stadiums", "matches", "goals", "kicks",
-                     "squads", "former_names")
+        for name in (
+            "tournaments",
+            "teams",
+            "players",
+            "stadiums",
+            "matches",
+            "goals",
+            "kicks",
+            "squads",
+            "former_names",
+        )
     }
     return SourceSummary(source.info.key, counts, list(source.skipped))
 

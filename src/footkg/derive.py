@@ -15,6 +15,7 @@ tournament); a disagreement becomes a :class:`footkg.integrate.Conflict`.
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -57,8 +58,10 @@ def _final_round_table(matches: list[RMatch]) -> list[str]:
     for m in matches:
         if m.home_score is None or m.away_score is None:
             continue
-        for team, gf, ga in ((m.home_iri, m.home_score, m.away_score),
-                             (m.away_iri, m.away_score, m.home_score)):
+        for team, gf, ga in (
+            (m.home_iri, m.home_score, m.away_score),
+            (m.away_iri, m.away_score, m.home_score),
+        ):
             row = points[team]
             row[0] += 2 if gf > ga else 1 if gf == ga else 0
             row[1] += gf - ga
@@ -95,7 +98,7 @@ def derive(data: Integrated) -> Derived:
         by_competition[edition.competition_iri].append((edition.year, edition.iri))
     for editions in by_competition.values():
         editions.sort()
-        for (_, before), (_, after) in zip(editions, editions[1:], strict=False):
+        for (_, before), (_, after) in itertools.pairwise(editions):
             out.previous_edition[after] = before
     return out
 
@@ -106,6 +109,13 @@ def _check_stated_champions(data: Integrated, out: Derived) -> None:
         derived = out.champion.get(edition.iri)
         if stated and derived and stated != derived:
             data.conflicts.append(
-                Conflict(edition.iri, "champion", derived, DERIVED_GRAPH, stated, edition.graph,
-                         f"champion of {edition.label}")
+                Conflict(
+                    edition.iri,
+                    "champion",
+                    derived,
+                    DERIVED_GRAPH,
+                    stated,
+                    edition.graph,
+                    f"champion of {edition.label}",
+                )
             )

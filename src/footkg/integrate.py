@@ -361,9 +361,7 @@ class _Integrator:
         if alias:
             return alias
         candidates = {
-            iri
-            for iri in self.squad_players.get((team_iri, key), [])
-            if iri in self.out.players
+            iri for iri in self.squad_players.get((team_iri, key), []) if iri in self.out.players
         }
         if len(candidates) == 1:
             return candidates.pop()
@@ -392,8 +390,8 @@ def integrate(sources: Iterable[SourceData], names: TeamNames) -> Integrated:
     former = [f for s in sources for f in s.former_names]
     if former:
         names = TeamNames(
-            [*names._rules, *rules_from_former_names(former)],  # noqa: SLF001
-            known_names=names._known,  # noqa: SLF001
+            [*names._rules, *rules_from_former_names(former)],
+            known_names=names._known,
         )
     it = _Integrator(names)
     for source in sources:
@@ -541,9 +539,9 @@ def _shootout(it: _Integrator, rm: RMatch, m: Match, key: str) -> RShootout:
     s = m.shootout
     assert s is not None
     winner = s.winner
-    if winner is None and s.home_score is not None and s.away_score is not None:
-        if s.home_score != s.away_score:
-            winner = m.home if s.home_score > s.away_score else m.away
+    level = s.home_score == s.away_score
+    if winner is None and s.home_score is not None and s.away_score is not None and not level:
+        winner = m.home if s.home_score > s.away_score else m.away
     return RShootout(
         iri=vocab.shootout_iri(rm.iri),
         home=s.home_score,
@@ -558,7 +556,9 @@ def _merge_match(
 ) -> None:
     """Compare a second source's record of a known match; keep its extra facts."""
     flipped = home_iri != rm.home_iri
-    home_score, away_score = (m.away_score, m.home_score) if flipped else (m.home_score, m.away_score)
+    home_score, away_score = (
+        (m.away_score, m.home_score) if flipped else (m.home_score, m.away_score)
+    )
     rm.identifiers.append(f"{key}:{m.key}")
 
     def conflict(prop: str, kept: object, other: object, what: str) -> None:
@@ -588,8 +588,12 @@ def _merge_match(
         if flipped:
             hp, ap = ap, hp
         if rm.shootout.home is not None and (hp, ap) != (rm.shootout.home, rm.shootout.away):
-            conflict("homePenalties", f"{rm.shootout.home}-{rm.shootout.away}", f"{hp}-{ap}",
-                     "shootout score")
+            conflict(
+                "homePenalties",
+                f"{rm.shootout.home}-{rm.shootout.away}",
+                f"{hp}-{ap}",
+                "shootout score",
+            )
     if bool(m.shootout) != bool(rm.shootout) and m.home_score is not None:
         conflict("penaltyShootout", bool(rm.shootout), bool(m.shootout), "penalty shootout")
     if m.stage and rm.stage and m.stage != rm.stage:
@@ -621,8 +625,9 @@ def _add_goals_and_kicks(it: _Integrator, source: SourceData) -> None:
         if rm.goals_graph is None:
             primary.append((rm, goals))
         else:  # compared first, so that the scorer names it teaches apply to all matches
-            _compare_goals(it, rm, [_goal(it, rm, g, source, graph, mint=False) for g in goals],
-                           graph)
+            _compare_goals(
+                it, rm, [_goal(it, rm, g, source, graph, mint=False) for g in goals], graph
+            )
     for rm, goals in primary:
         resolved = [_goal(it, rm, g, source, graph) for g in goals]
         resolved.sort(key=lambda g: (g.minute or 0, g.stoppage or 0))
@@ -643,8 +648,9 @@ def _add_goals_and_kicks(it: _Integrator, source: SourceData) -> None:
             team_iri = it.team(row.team, rm.gender, key)
             taker = it.player_by_source_id.get((key, row.player_id)) if row.player_id else None
             rm.shootout.kicks.append(
-                RKick(vocab.kick_iri(rm.iri, row.number), team_iri, taker, row.converted,
-                      row.number)
+                RKick(
+                    vocab.kick_iri(rm.iri, row.number), team_iri, taker, row.converted, row.number
+                )
             )
 
 
@@ -691,6 +697,7 @@ def _compare_goals(it: _Integrator, rm: RMatch, other: list[RGoal], graph: str) 
     """Compare another source's goal list with the kept one; learn scorer aliases."""
     if rm.home_score is None or len(other) != (rm.home_score or 0) + (rm.away_score or 0):
         return  # partial lists say nothing about disagreement
+
     def comparable(goals: list[RGoal]) -> list[int]:
         return sorted(comparable_minute(g.minute, g.stoppage, rm.extra_time) for g in goals)
 
@@ -699,9 +706,15 @@ def _compare_goals(it: _Integrator, rm: RMatch, other: list[RGoal], graph: str) 
         theirs = comparable([g for g in other if g.team_iri == team_iri])
         if kept != theirs and len(kept) == len(theirs):
             it.out.conflicts.append(
-                Conflict(rm.iri, "minute", ", ".join(map(str, kept)), rm.goals_graph or rm.graph,
-                         ", ".join(map(str, theirs)), graph,
-                         f"goal minutes of {it.out.teams[team_iri].label} in {rm.iri}")
+                Conflict(
+                    rm.iri,
+                    "minute",
+                    ", ".join(map(str, kept)),
+                    rm.goals_graph or rm.graph,
+                    ", ".join(map(str, theirs)),
+                    graph,
+                    f"goal minutes of {it.out.teams[team_iri].label} in {rm.iri}",
+                )
             )
     kept_by_slot = {(g.team_iri, g.minute): g for g in rm.goals}
     for g in other:

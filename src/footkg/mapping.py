@@ -86,9 +86,7 @@ class QuadSink:
         if value is None:
             return
         ref = self.ref
-        self.lines.append(
-            f"{ref(subject)} {ref(predicate)} {self._term(value)} {ref(graph)} .\n"
-        )
+        self.lines.append(f"{ref(subject)} {ref(predicate)} {self._term(value)} {ref(graph)} .\n")
 
     def add_iri(self, subject: str, predicate: str, iri: str | None, graph: str) -> None:
         """Add a quad whose object is the IRI ``iri`` (nothing when ``None``)."""
@@ -348,5 +346,3 @@ def map_all(data: Integrated, derived: Derived) -> QuadSink:
         map_conflict(sink, conflict)
     map_derived(sink, derived)
     return sink
-
-

@@ -26,9 +26,14 @@ def print_build_report(console: Console, report: BuildReport, *, skipped_example
         sources.add_column(column, justify="left" if column == "source" else "right")
     for s in report.sources:
         reasons = ", ".join(f"{n} {r}" for r, n in s.skipped_by_reason.most_common())
-        sources.add_row(s.key, f"{s.counts['matches']:,}", f"{s.counts['goals']:,}",
-                        f"{s.counts['players']:,}", f"{s.counts['squads']:,}",
-                        f"{len(s.skipped)}" + (f" ({reasons})" if reasons else ""))
+        sources.add_row(
+            s.key,
+            f"{s.counts['matches']:,}",
+            f"{s.counts['goals']:,}",
+            f"{s.counts['players']:,}",
+            f"{s.counts['squads']:,}",
+            f"{len(s.skipped)}" + (f" ({reasons})" if reasons else ""),
+        )
     console.print(sources)
     for s in report.sources:
         for row in s.skipped[:skipped_examples]:
@@ -43,10 +48,13 @@ def print_build_report(console: Console, report: BuildReport, *, skipped_example
     console.print(graphs)
 
     if report.conflicts:
-        kinds = Counter(f"{_short(c.kept_graph)} vs {_short(c.other_graph)}: {c.prop}"
-                        for c in report.conflicts)
-        console.print(f"source conflicts: {len(report.conflicts)} (kept in fkg:conflicts; "
-                      "list them with `footkg query source-conflicts`)")
+        kinds = Counter(
+            f"{_short(c.kept_graph)} vs {_short(c.other_graph)}: {c.prop}" for c in report.conflicts
+        )
+        console.print(
+            f"source conflicts: {len(report.conflicts)} (kept in fkg:conflicts; "
+            "list them with `footkg query source-conflicts`)"
+        )
         for kind, n in kinds.most_common():
             console.print(f"  {n:6,}  {kind}", highlight=False)
     if report.unresolved:

@@ -164,7 +164,9 @@ class TeamNames:
         """The dated former names of team ``canonical``: ``(name, start, end)``, by start."""
         seen: set[tuple[str, date | None]] = set()
         out = []
-        for r in sorted(self._periods.get(canonical, ()), key=lambda r: (r.start or date.min, r.name)):
+        for r in sorted(
+            self._periods.get(canonical, ()), key=lambda r: (r.start or date.min, r.name)
+        ):
             key = (identity_key(r.name), r.start)  # "Zaire" and "Zaïre" are one name
             if key not in seen:
                 seen.add(key)

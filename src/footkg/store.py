@@ -115,7 +115,7 @@ class StoreBuild:
     def __enter__(self) -> StoreBuild:
         return self
 
-    def __exit__(self, exc_type, exc, tb) -> None:  # noqa: ANN001
+    def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is not None or not self.committed:
             if exc_type is None:
                 self.commit()
@@ -131,5 +131,7 @@ def _prune(path: Path, keep: set[str]) -> None:
 
 def triples_per_graph(store: ox.Store) -> dict[str, int]:
     """Count the triples in each named graph (IRI → count), largest first."""
-    query = "SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g ORDER BY DESC(?n)"
+    query = (
+        "SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g ORDER BY DESC(?n)"
+    )
     return {row["g"].value: int(row["n"].value) for row in store.query(query)}

@@ -252,8 +252,9 @@ def load(data_dir: Path) -> SourceData:
     Returns matches (with shoot-out winner and first shooter attached), goals and former
     names; skipped rows carry reasons such as ``"duplicate-row"``, ``"no-match"``,
     ``"ambiguous-match"``, ``"bad-team"``, ``"shootout-not-level"`` (a shoot-out after a match
-    that was not level: it decided a two-legged tie on aggregate). Minutes have stoppage time folded in by the source
-    (``stoppage`` is always ``None``); ``NA`` minutes and scorers are ``None``.
+    that was not level: it decided a two-legged tie on aggregate). Minutes have stoppage time
+    folded in by the source (``stoppage`` is always ``None``); ``NA`` minutes and scorers are
+    ``None``.
     Raises :class:`footkg.model.SourceFormatError` for a missing file or column.
     """
     data = SourceData(info=INFO)

@@ -1,0 +1,284 @@
+"""The ``footkg`` command: a thin layer over the library (every command calls public functions).
+
+Exit codes (as pySHACL's): 0 ok; 1 the data does not conform to the SHACL shapes; 2 bad input
+or usage (unknown query, team or parameter, missing data dir, unreadable file); 3 internal error.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from footkg import datasets, export, queries, resources, store
+from footkg.model import FootkgError
+from footkg.resolve import TeamIndex, UnknownTeamError
+
+EXIT_OK, EXIT_NONCONFORMING, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+
+app = typer.Typer(
+    help="footkg: a football knowledge graph (World Cup and international fixtures) as "
+    "validated RDF, queried with SPARQL.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+data_app = typer.Typer(help="Download and check the public datasets.", no_args_is_help=True)
+app.add_typer(data_app, name="data")
+
+console = Console()
+err = Console(stderr=True)
+
+StoreOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--store",
+        help="The store folder [default: $FOOTKG_STORE or the per-user data "
+        "dir, e.g. ~/.local/share/footkg/store].",
+        show_default=False,
+    ),
+]
+DataDirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--data-dir",
+        help="A local copy of the datasets laid out like the download "
+        "[default: $FOOTKG_DATA_DIR, else the download cache].",
+        show_default=False,
+    ),
+]
+OutOpt = Annotated[Path | None, typer.Option("--out", help="Folder for the exported files.")]
+FormatsOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help=f"Export format, repeatable: {', '.join(export.FORMATS)} "
+        "[default: turtle, trig, nquads].",
+    ),
+]
+
+
+def _store_path(path: Path | None) -> Path:
+    return path if path is not None else store.default_store_path()
+
+
+def _fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(code)
+
+
+# ---- build ------------------------------------------------------------------------------------
+
+
+@app.command()
+def build(
+    store_path: StoreOpt = None,
+    data_dir: DataDirOpt = None,
+    out: OutOpt = None,
+    formats: FormatsOpt = None,
+    offline: Annotated[
+        bool,
+        typer.Option(help="Never download; without local data, build from the built-in sample."),
+    ] = False,
+    validate: Annotated[bool, typer.Option(help="Run SHACL validation.")] = True,
+    engine: Annotated[
+        str,
+        typer.Option(
+            help="SHACL engine: turbo (fast) or pyshacl (reference, slow on the full graph)."
+        ),
+    ] = "turbo",
+) -> None:
+    """Load the datasets, map them to RDF, store, validate and export them (the main job)."""
+    from footkg.build import BuildOptions
+    from footkg.build import build as run_build
+    from footkg.report import print_build_report
+
+    options = BuildOptions(
+        store_path=_store_path(store_path),
+        data_dir=data_dir,
+        allow_download=not offline,
+        out_dir=out,
+        formats=tuple(formats) if formats else ("turtle", "trig", "nquads"),
+        validate=validate,
+        engine=engine,
+    )
+    with console.status("building…") as status:
+        report = run_build(options, on_step=lambda step: status.update(f"{step}…"))
+    print_build_report(console, report)
+    if report.validation is not None and not report.validation.conforms:
+        raise typer.Exit(EXIT_NONCONFORMING)
+
+
+# ---- query ------------------------------------------------------------------------------------
+
+
+def _team_index(kg) -> TeamIndex:
+    rows = kg.query(
+        "PREFIX fk: <https://w3id.org/footkg/ontology#> "
+        "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> "
+        "PREFIX skos: <http://www.w3.org/2004/02/skos/core#> "
+        "SELECT ?t ?name ?g WHERE { ?t a fk:NationalTeam ; fk:gender ?g . "
+        "{ ?t rdfs:label ?name } UNION { ?t skos:altLabel ?name } }",
+        use_default_graph_as_union=True,
+    )
+    return TeamIndex((r["t"].value, r["name"].value, r["g"].value) for r in rows)
+
+
+def _parse_params(params: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in params:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise _fail(f"--param takes key=value, got {item!r}")
+        out[key.strip()] = value
+    return out
+
+
+def _list_catalogue(catalogue: queries.Catalogue) -> None:
+    table = Table(title="footkg query catalogue", show_lines=False)
+    table.add_column("name", style="bold")
+    table.add_column("title")
+    table.add_column("parameters")
+    for q in catalogue:
+        table.add_row(q.name, q.title, ", ".join(p.name for p in q.params))
+    console.print(table)
+
+
+@app.command()
+def query(
+    name: Annotated[
+        str | None, typer.Argument(help="A catalogue query name, or a .rq file.")
+    ] = None,
+    param: Annotated[
+        list[str] | None,
+        typer.Option("--param", "-p", help="key=value, repeatable (e.g. team_a=Argentina)."),
+    ] = None,
+    fmt: Annotated[
+        str,
+        typer.Option("--format", help="table, csv, tsv or json (SPARQL 1.1 Query Results JSON)."),
+    ] = "table",
+    list_: Annotated[bool, typer.Option("--list", help="List the catalogue.")] = False,
+    store_path: StoreOpt = None,
+    data_dir: DataDirOpt = None,
+) -> None:
+    """Run a catalogue query (see --list) or an ad hoc .rq file against the store."""
+    catalogue = queries.load_catalogue(resources.queries_dir())
+    if list_ or name is None:
+        _list_catalogue(catalogue)
+        return
+    if fmt not in ("table", "csv", "tsv", "json"):
+        raise _fail(f"unknown --format {fmt!r}: use table, csv, tsv or json")
+    try:
+        q = queries.parse_query_file(Path(name)) if name.endswith(".rq") else catalogue.get(name)
+        kg = store.open_store(_store_path(store_path))
+        index = _team_index(kg)
+        bindings = queries.bind_params(q, _parse_params(param or []), resolve_team=index.lookup)
+        result = queries.run(kg, q, bindings)
+    except (FootkgError, UnknownTeamError, OSError) as exc:
+        raise _fail(str(exc)) from exc
+    if fmt == "table":
+        console.print(result.to_table())
+    else:
+        out = {"csv": result.to_csv, "tsv": result.to_tsv, "json": result.to_json}[fmt]()
+        sys.stdout.write(out if isinstance(out, str) else out.decode())
+
+
+# ---- validate / export ------------------------------------------------------------------------
+
+
+@app.command("validate")
+def validate_cmd(
+    store_path: StoreOpt = None,
+    data_dir: DataDirOpt = None,
+    engine: Annotated[str, typer.Option(help="turbo or pyshacl")] = "turbo",
+    limit: Annotated[int, typer.Option(help="Results listed per shape.")] = 10,
+) -> None:
+    """Validate the store against ontology/shapes.ttl; exit 1 if it has violations."""
+    from footkg.validate import validate
+
+    try:
+        kg = store.open_store(_store_path(store_path))
+    except FootkgError as exc:
+        raise _fail(str(exc)) from exc
+    report = validate(kg, engine=engine)
+    console.print(report.to_text(limit=limit))
+    if not report.conforms:
+        raise typer.Exit(EXIT_NONCONFORMING)
+
+
+@app.command("export")
+def export_cmd(
+    out: Annotated[Path, typer.Option("--out", help="Folder for the exported files.")],
+    formats: FormatsOpt = None,
+    store_path: StoreOpt = None,
+    data_dir: DataDirOpt = None,
+) -> None:
+    """Export the store as Turtle (merged), TriG and N-Quads (named graphs), or JSON-LD."""
+    try:
+        kg = store.open_store(_store_path(store_path))
+        files = export.export(kg, out, list(formats) if formats else ["turtle", "trig", "nquads"])
+    except (FootkgError, ValueError) as exc:
+        raise _fail(str(exc)) from exc
+    for path in files:
+        console.print(f"wrote {path} ({path.stat().st_size:,} bytes)")
+
+
+# ---- data -------------------------------------------------------------------------------------
+
+
+@data_app.command("fetch")
+def data_fetch(
+    cache_dir: Annotated[
+        Path | None,
+        typer.Option(help="Download cache [default: $FOOTKG_CACHE_DIR or the user cache dir]."),
+    ] = None,
+    base_url: Annotated[
+        str | None,
+        typer.Option(
+            help="A mirror laid out like the data dir "
+            "[default: $FOOTKG_DATA_URL or the pinned "
+            "upstream addresses]."
+        ),
+    ] = None,
+) -> None:
+    """Download the pinned datasets into the cache and verify their sha256 checksums."""
+    try:
+        path = datasets.fetch(
+            cache_dir or datasets.default_cache_dir(),
+            manifest=datasets.load_manifest(),
+            base_url=base_url,
+            progress=True,
+        )
+    except FootkgError as exc:
+        raise _fail(str(exc)) from exc
+    console.print(f"datasets ready in {path}")
+
+
+@data_app.command("verify")
+def data_verify(data_dir: DataDirOpt = None) -> None:
+    """Check a local copy (or the cache) against the manifest: missing files, sizes, sha256."""
+    folder = (
+        data_dir
+        or datasets.env_data_dir()
+        or (datasets.default_cache_dir() / datasets.CACHE_SUBDIR)
+    )
+    problems = datasets.verify(folder, datasets.load_manifest())
+    for problem in problems:
+        err.print(str(problem))
+    if problems:
+        raise _fail(f"{len(problems)} problem(s) in {folder}")
+    console.print(f"{folder}: every file matches the manifest")
+
+
+def main() -> None:
+    """Entry point that maps unexpected exceptions to exit code 3."""
+    try:
+        app()
+    except FootkgError as exc:
+        err.print(f"[bold red]error:[/] {exc}")
+        sys.exit(EXIT_BAD_INPUT)
