@@ -18,3 +18,28 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip(f"shared datasets not found at {SHARED_DATA}")
     return SHARED_DATA
+
+
+@pytest.fixture(scope="session")
+def full_build(shared_data: Path, tmp_path_factory: pytest.TempPathFactory):
+    """One full build from ``../shared/data`` for the whole test session (no SHACL here:
+    ``tests/test_build_full.py`` validates it once). Returns the :class:`BuildReport`."""
+    from footkg.build import BuildOptions, build
+
+    folder = tmp_path_factory.mktemp("full")
+    options = BuildOptions(
+        store_path=folder / "store",
+        data_dir=shared_data,
+        cache_dir=folder / "cache",
+        out_dir=None,
+        validate=False,
+    )
+    return build(options)
+
+
+@pytest.fixture(scope="session")
+def full_store(full_build):
+    """The read-only pyoxigraph store of :func:`full_build`."""
+    from footkg.store import open_store
+
+    return open_store(full_build.store_path)
