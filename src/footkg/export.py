@@ -1,7 +1,8 @@
 """Export the store as Turtle (all graphs merged), TriG and N-Quads (named graphs kept).
 
-pyoxigraph serialises all three, streaming; each file opens with a comment carrying the
-licence notice (CC BY-SA 4.0 with the Fjelstul attribution), which all three syntaxes allow.
+pyoxigraph serialises them, streaming; each Turtle, TriG, N-Quads and N-Triples file opens
+with a comment carrying the licence notice (CC BY-SA 4.0 with the Fjelstul attribution); JSON-LD
+has no comments, and the notice is in every export's metadata graph (``dcterms:rights``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
-from footkg.provenance import GRAPH_NOTICE
+from footkg.provenance import GRAPH_NOTICE_LINES
 from footkg.vocab import PREFIXES
 
 #: Export format name → (pyoxigraph format, file extension).
@@ -24,7 +25,7 @@ FORMATS: dict[str, tuple[ox.RdfFormat, str]] = {
 
 
 def _header() -> bytes:
-    return b"".join(f"# {line}\n".encode() for line in GRAPH_NOTICE.split(". "))
+    return b"".join(f"# {line}\n".encode() for line in GRAPH_NOTICE_LINES)
 
 
 def export(store: ox.Store, out_dir: Path, formats: list[str], stem: str = "footkg") -> list[Path]:
@@ -43,7 +44,9 @@ def export(store: ox.Store, out_dir: Path, formats: list[str], stem: str = "foot
         path = out_dir / f"{stem}.{ext}"
         tmp = path.with_suffix(path.suffix + ".part")
         with tmp.open("wb") as handle:
-            handle.write(_header())
+            if fmt is not ox.RdfFormat.JSON_LD:  # JSON has no comments; the licence is
+                handle.write(_header())  # also stated in the metadata graph
+
             if fmt.supports_datasets:
                 store.dump(handle, format=fmt, prefixes=_prefixes(fmt))
             else:

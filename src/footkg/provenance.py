@@ -25,15 +25,18 @@ CC_BY_SA = "https://creativecommons.org/licenses/by-sa/4.0/"
 APACHE = "https://www.apache.org/licenses/LICENSE-2.0"
 CC0 = "http://creativecommons.org/publicdomain/zero/1.0/"
 
-#: The notice every export of the whole graph carries (it contains Fjelstul-derived data).
-GRAPH_NOTICE = (
-    "footkg knowledge graph. Licensed CC BY-SA 4.0 "
-    "(https://creativecommons.org/licenses/by-sa/4.0/legalcode). Contains data adapted from the "
-    "Fjelstul World Cup Database, (c) 2023 Joshua C. Fjelstul, Ph.D., CC BY-SA 4.0, "
-    "https://www.github.com/jfjelstul/worldcup (converted to RDF, team names resolved across "
-    "eras, winners derived); from the international results dataset by Mart Jürisoo (CC0); "
-    "and from openfootball/worldcup.json (CC0)."
+#: The notice every export of the whole graph carries (it contains Fjelstul-derived data), as
+#: lines for file headers; :data:`GRAPH_NOTICE` is the same text in one string.
+GRAPH_NOTICE_LINES: tuple[str, ...] = (
+    "footkg knowledge graph.",
+    "Licensed CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/legalcode).",
+    "Contains data adapted from the Fjelstul World Cup Database,",
+    "(c) 2023 Joshua C. Fjelstul, Ph.D., CC BY-SA 4.0, https://www.github.com/jfjelstul/worldcup",
+    "(changes: converted to RDF, team names resolved across eras, winners derived);",
+    "from the international results dataset by Mart Jürisoo (CC0);",
+    "and from openfootball/worldcup.json (CC0).",
 )
+GRAPH_NOTICE = " ".join(GRAPH_NOTICE_LINES)
 
 _RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 _XSD_DATETIME = ox.NamedNode("http://www.w3.org/2001/XMLSchema#dateTime")
