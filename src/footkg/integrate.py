@@ -701,17 +701,26 @@ def _compare_goals(it: _Integrator, rm: RMatch, other: list[RGoal], graph: str) 
     def comparable(goals: list[RGoal]) -> list[int]:
         return sorted(comparable_minute(g.minute, g.stoppage, rm.extra_time) for g in goals)
 
+    def written(goals: list[RGoal]) -> str:
+        ordered = sorted(goals, key=lambda g: (g.minute or 0, g.stoppage or 0))
+        return ", ".join(
+            "?" if g.minute is None else f"{g.minute}+{g.stoppage}" if g.stoppage else str(g.minute)
+            for g in ordered
+        )
+
     for team_iri in (rm.home_iri, rm.away_iri):
-        kept = comparable([g for g in rm.goals if g.team_iri == team_iri])
-        theirs = comparable([g for g in other if g.team_iri == team_iri])
-        if kept != theirs and len(kept) == len(theirs):
+        kept_goals = [g for g in rm.goals if g.team_iri == team_iri]
+        their_goals = [g for g in other if g.team_iri == team_iri]
+        if len(kept_goals) == len(their_goals) and comparable(kept_goals) != comparable(
+            their_goals
+        ):
             it.out.conflicts.append(
                 Conflict(
                     rm.iri,
                     "minute",
-                    ", ".join(map(str, kept)),
+                    written(kept_goals),
                     rm.goals_graph or rm.graph,
-                    ", ".join(map(str, theirs)),
+                    written(their_goals),
                     graph,
                     f"goal minutes of {it.out.teams[team_iri].label} in {rm.iri}",
                 )
