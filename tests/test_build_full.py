@@ -24,15 +24,7 @@ def catalogue() -> queries.Catalogue:
 
 @pytest.fixture(scope="module")
 def team_index(full_store) -> TeamIndex:
-    rows = full_store.query(
-        "PREFIX fk: <https://w3id.org/footkg/ontology#> "
-        "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> "
-        "PREFIX skos: <http://www.w3.org/2004/02/skos/core#> "
-        "SELECT ?t ?n ?g WHERE { ?t a fk:NationalTeam ; fk:gender ?g . "
-        "{ ?t rdfs:label ?n } UNION { ?t skos:altLabel ?n } }",
-        use_default_graph_as_union=True,
-    )
-    return TeamIndex((r["t"].value, r["n"].value, r["g"].value) for r in rows)
+    return TeamIndex.from_store(full_store)
 
 
 def ask(full_store, catalogue, team_index, name: str, **params: str) -> queries.QueryResult:
@@ -240,3 +232,12 @@ def test_scorers_in_friendlies_resolve_to_world_cup_players(full_store) -> None:
         (graph_iri("openfootball-worldcup"), messi): 8,
         (graph_iri("intl-results"), messi): 50,
     }
+
+
+def test_every_conflict_is_one_row_of_the_conflicts_query(full_build, full_store, catalogue,
+                                                          team_index) -> None:  # fmt: skip
+    result = ask(full_store, catalogue, team_index, "source-conflicts")
+    assert len(result) == len(full_build.conflicts) > 0
+    argentina = ask(full_store, catalogue, team_index, "source-conflicts", team="Argentina")
+    assert 0 < len(argentina) < len(result)
+    assert all("Argentina" in r["match"] for r in argentina.records())

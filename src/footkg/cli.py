@@ -30,7 +30,8 @@ app = typer.Typer(
 data_app = typer.Typer(help="Download and check the public datasets.", no_args_is_help=True)
 app.add_typer(data_app, name="data")
 
-console = Console()
+# tables stay readable when piped (rich would otherwise assume 80 columns)
+console = Console(width=None if sys.stdout.isatty() else 160)
 err = Console(stderr=True)
 
 StoreOpt = Annotated[
@@ -117,18 +118,6 @@ def build(
 # ---- query ------------------------------------------------------------------------------------
 
 
-def _team_index(kg) -> TeamIndex:
-    rows = kg.query(
-        "PREFIX fk: <https://w3id.org/footkg/ontology#> "
-        "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> "
-        "PREFIX skos: <http://www.w3.org/2004/02/skos/core#> "
-        "SELECT ?t ?name ?g WHERE { ?t a fk:NationalTeam ; fk:gender ?g . "
-        "{ ?t rdfs:label ?name } UNION { ?t skos:altLabel ?name } }",
-        use_default_graph_as_union=True,
-    )
-    return TeamIndex((r["t"].value, r["name"].value, r["g"].value) for r in rows)
-
-
 def _parse_params(params: list[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for item in params:
@@ -176,7 +165,7 @@ def query(
     try:
         q = queries.parse_query_file(Path(name)) if name.endswith(".rq") else catalogue.get(name)
         kg = store.open_store(_store_path(store_path))
-        index = _team_index(kg)
+        index = TeamIndex.from_store(kg)
         bindings = queries.bind_params(q, _parse_params(param or []), resolve_team=index.lookup)
         result = queries.run(kg, q, bindings)
     except (FootkgError, UnknownTeamError, OSError) as exc:

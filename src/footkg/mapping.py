@@ -300,7 +300,7 @@ def _value_term(value: object) -> object:
 def map_conflict(sink: QuadSink, c: Conflict) -> None:
     """A disagreement between two sources, with both values and their graphs."""
     g = CONFLICTS_GRAPH
-    iri = vocab.conflict_iri(c.subject, c.prop, c.other_graph)
+    iri = vocab.conflict_iri(c.subject, c.prop, c.other_graph, c.comment)
     sink.add_iri(iri, _RDF_TYPE, FK.SourceConflict, g)
     sink.add_iri(iri, FK.conflictSubject, c.subject, g)
     sink.add_iri(iri, FK.conflictProperty, FK[c.prop], g)

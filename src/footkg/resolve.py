@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from footkg.model import FootkgError, FormerName
 from footkg.vocab import identity_key
@@ -206,6 +207,16 @@ def same_player(a: PlayerKey, b: PlayerKey) -> bool:
     return a.name_key == b.name_key and a.birth_date is not None and a.birth_date == b.birth_date
 
 
+_TEAM_NAMES_QUERY = """
+PREFIX fk: <https://w3id.org/footkg/ontology#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+SELECT ?t ?n ?g WHERE {
+  ?t a fk:NationalTeam ; fk:gender ?g .
+  { ?t rdfs:label ?n } UNION { ?t skos:altLabel ?n }
+}"""
+
+
 class TeamIndex:
     """Finds a team IRI from what a user typed, using the labels in the graph itself.
 
@@ -225,6 +236,13 @@ class TeamIndex:
                 key = f"{key}-women"
             self._by_key[(key, gender)].add(iri)
             self._labels.setdefault(key, name)
+
+    @classmethod
+    def from_store(cls, store: Any) -> TeamIndex:
+        """Build the index from a pyoxigraph store (or anything with the same ``query``):
+        every label and alias of every ``fk:NationalTeam``, over the union of the graphs."""
+        rows = store.query(_TEAM_NAMES_QUERY, use_default_graph_as_union=True)
+        return cls((r["t"].value, r["n"].value, r["g"].value) for r in rows)
 
     def lookup(self, text: str) -> str:
         """The IRI of the team ``text`` names (an IRI is returned as it is)."""

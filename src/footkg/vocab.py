@@ -333,9 +333,12 @@ def country_iri(name: str) -> str:
     return _res("country", slug(name))
 
 
-def conflict_iri(subject: str, prop: str, other_source: str) -> str:
-    """A recorded disagreement between two sources on one property of one resource."""
-    digest = hashlib.sha256(f"{subject}|{prop}|{other_source}".encode()).hexdigest()[:16]
+def conflict_iri(subject: str, prop: str, other_source: str, detail: str = "") -> str:
+    """A recorded disagreement between two sources on one property of one resource;
+    ``detail`` separates several disagreements on the same property (the goal minutes of
+    each team of a match)."""
+    key = f"{subject}|{prop}|{other_source}|{detail}"
+    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
     return _res("conflict", digest)
 
 
