@@ -165,8 +165,7 @@ def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildRe
         meta = metadata_quads([s.info for s in sources], datetime.now(UTC))
     with StoreBuild(options.store_path) as store_build:
         with _timed(report, "load store", on_step):
-            store_build.load_nquads(sink.to_nquads())
-            store_build.load_nquads(meta.to_nquads())
+            store_build.load_nquads([sink.to_nquads(), meta.to_nquads()])
             store_build.load_file(resources.ontology_path(), ONTOLOGY_GRAPH, ox.RdfFormat.TURTLE)
             del sink
             report.triples = triples_per_graph(store_build.store)
