@@ -7,6 +7,7 @@ or usage (unknown query, team or parameter, missing data dir, unreadable file); 
 from __future__ import annotations
 
 import sys
+import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from footkg import datasets, export, queries, resources, store
+from footkg import cli_serve, datasets, export, queries, remote, resources, store
 from footkg.model import FootkgError
 from footkg.resolve import TeamIndex, UnknownTeamError
 
@@ -35,11 +36,12 @@ console = Console(width=None if sys.stdout.isatty() else 160)
 err = Console(stderr=True)
 
 StoreOpt = Annotated[
-    Path | None,
+    str | None,
     typer.Option(
         "--store",
-        help="The store folder [default: $FOOTKG_STORE or the per-user data "
-        "dir, e.g. ~/.local/share/footkg/store].",
+        help="The store folder, or the URL of a SPARQL 1.1 server (build pushes to it, query "
+        "runs there) (default: $FOOTKG_STORE, else the per-user data dir, e.g. "
+        "~/.local/share/footkg/store).",
         show_default=False,
     ),
 ]
@@ -48,24 +50,33 @@ DataDirOpt = Annotated[
     typer.Option(
         "--data-dir",
         help="A local copy of the datasets laid out like the download "
-        "[default: $FOOTKG_DATA_DIR, else the download cache].",
+        "(default: $FOOTKG_DATA_DIR, else the download cache, else a download).",
         show_default=False,
     ),
 ]
-OutOpt = Annotated[Path | None, typer.Option("--out", help="Folder for the exported files.")]
+OutOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--out", help="Folder for the exported files (default: STORE/exports).", show_default=False
+    ),
+]
 FormatsOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--format",
         "-f",
         help=f"Export format, repeatable: {', '.join(export.FORMATS)} "
-        "[default: turtle, trig, nquads].",
+        "(default: turtle, trig, nquads).",
+        show_default=False,
     ),
 ]
 
 
-def _store_path(path: Path | None) -> Path:
-    return path if path is not None else store.default_store_path()
+def _store_path(value: str | None) -> Path:
+    """The local store folder of a ``--store`` value (a URL is refused here)."""
+    if value is not None and remote.is_url(value):
+        raise _fail(f"--store {value}: this command needs a local store folder, not a URL")
+    return Path(value).expanduser() if value is not None else store.default_store_path()
 
 
 def _fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
@@ -87,6 +98,9 @@ def build(
         typer.Option(help="Never download; without local data, build from the built-in sample."),
     ] = False,
     validate: Annotated[bool, typer.Option(help="Run SHACL validation.")] = True,
+    export_files: Annotated[
+        bool, typer.Option("--export/--no-export", help="Write the exported files.")
+    ] = True,
     engine: Annotated[
         str,
         typer.Option(
@@ -99,18 +113,68 @@ def build(
     from footkg.build import build as run_build
     from footkg.report import print_build_report
 
+    if engine not in ("turbo", "pyshacl"):
+        raise _fail(f"unknown --engine {engine!r}: use turbo or pyshacl")
+    if store_path is not None and remote.is_url(store_path):
+        _build_and_push(store_path, data_dir, out, formats, offline, validate, engine)
+        return
+    store_folder = _store_path(store_path)
     options = BuildOptions(
-        store_path=_store_path(store_path),
+        store_path=store_folder,
         data_dir=data_dir,
         allow_download=not offline,
-        out_dir=out,
+        out_dir=(out or store_folder / "exports") if export_files else None,
         formats=tuple(formats) if formats else ("turtle", "trig", "nquads"),
         validate=validate,
         engine=engine,
     )
-    with console.status("building…") as status:
-        report = run_build(options, on_step=lambda step: status.update(f"{step}…"))
+    try:
+        with console.status("building…") as status:
+            report = run_build(options, on_step=lambda step: status.update(f"{step}…"))
+    except (FootkgError, ValueError) as exc:
+        raise _fail(f"{exc} (the previous store, if any, is unchanged)") from exc
     print_build_report(console, report)
+    if report.validation is not None and not report.validation.conforms:
+        raise typer.Exit(EXIT_NONCONFORMING)
+
+
+def _build_and_push(
+    url: str,
+    data_dir: Path | None,
+    out: Path | None,
+    formats: list[str] | None,
+    offline: bool,
+    validate: bool,
+    engine: str,
+) -> None:
+    """``footkg build --store URL``: build into a temporary local store, then push every named
+    graph to the SPARQL 1.1 server with the Graph Store Protocol."""
+    from footkg.build import BuildOptions
+    from footkg.build import build as run_build
+    from footkg.report import print_build_report
+
+    with tempfile.TemporaryDirectory(prefix="footkg-build-") as tmp:
+        options = BuildOptions(
+            store_path=Path(tmp) / "store",
+            data_dir=data_dir,
+            allow_download=not offline,
+            out_dir=out,
+            formats=tuple(formats) if formats else ("turtle", "trig", "nquads"),
+            validate=validate,
+            engine=engine,
+        )
+        try:
+            with console.status("building…") as status:
+                report = run_build(options, on_step=lambda step: status.update(f"{step}…"))
+            print_build_report(console, report)
+            with console.status(f"pushing to {url}…"):
+                pushed = remote.push(
+                    store.open_store(options.store_path), remote.RemoteStore.from_url(url)
+                )
+        except (FootkgError, ValueError) as exc:
+            raise _fail(str(exc)) from exc
+    total = sum(p.triples for p in pushed)
+    console.print(f"pushed {len(pushed)} named graphs ({total:,} triples) to {url}")
     if report.validation is not None and not report.validation.conforms:
         raise typer.Exit(EXIT_NONCONFORMING)
 
@@ -164,10 +228,16 @@ def query(
         raise _fail(f"unknown --format {fmt!r}: use table, csv, tsv or json")
     try:
         q = queries.parse_query_file(Path(name)) if name.endswith(".rq") else catalogue.get(name)
-        kg = store.open_store(_store_path(store_path))
-        index = TeamIndex.from_store(kg)
-        bindings = queries.bind_params(q, _parse_params(param or []), resolve_team=index.lookup)
-        result = queries.run(kg, q, bindings)
+        if store_path is not None and remote.is_url(store_path):
+            target = remote.RemoteStore.from_url(store_path)
+            index = TeamIndex(remote.team_rows(target))
+            bindings = queries.bind_params(q, _parse_params(param or []), resolve_team=index.lookup)
+            result = remote.query(target, q, bindings)
+        else:
+            kg = store.open_store(_store_path(store_path))
+            index = TeamIndex.from_store(kg)
+            bindings = queries.bind_params(q, _parse_params(param or []), resolve_team=index.lookup)
+            result = queries.run(kg, q, bindings)
     except (FootkgError, UnknownTeamError, OSError) as exc:
         raise _fail(str(exc)) from exc
     if fmt == "table":
@@ -224,14 +294,18 @@ def export_cmd(
 def data_fetch(
     cache_dir: Annotated[
         Path | None,
-        typer.Option(help="Download cache [default: $FOOTKG_CACHE_DIR or the user cache dir]."),
+        typer.Option(
+            help="Download cache (default: $FOOTKG_CACHE_DIR or the user cache dir).",
+            show_default=False,
+        ),
     ] = None,
     base_url: Annotated[
         str | None,
         typer.Option(
             help="A mirror laid out like the data dir "
-            "[default: $FOOTKG_DATA_URL or the pinned "
-            "upstream addresses]."
+            "(default: $FOOTKG_DATA_URL or the pinned "
+            "upstream addresses).",
+            show_default=False,
         ),
     ] = None,
 ) -> None:
@@ -264,10 +338,17 @@ def data_verify(data_dir: DataDirOpt = None) -> None:
     console.print(f"{folder}: every file matches the manifest")
 
 
+cli_serve.register(app)
+
+
 def main() -> None:
-    """Entry point that maps unexpected exceptions to exit code 3."""
+    """Entry point: footkg errors exit 2 with their message; anything unexpected exits 3."""
     try:
         app()
     except FootkgError as exc:
         err.print(f"[bold red]error:[/] {exc}")
         sys.exit(EXIT_BAD_INPUT)
+    except Exception as exc:  # an internal error: say so, with the type, and exit 3
+        err.print(f"[bold red]internal error:[/] {type(exc).__name__}: {exc}")
+        err.print("please report it with the command you ran")
+        sys.exit(EXIT_INTERNAL)
