@@ -241,3 +241,21 @@ def test_every_conflict_is_one_row_of_the_conflicts_query(full_build, full_store
     argentina = ask(full_store, catalogue, team_index, "source-conflicts", team="Argentina")
     assert 0 < len(argentina) < len(result)
     assert all("Argentina" in r["match"] for r in argentina.records())
+
+
+def test_source_placeholders_never_reach_the_graph(full_store) -> None:
+    """Fjelstul writes "not applicable" for the given name of one-name players (Pelé) and
+    "not available" for unknown values; martj42 writes "NA"; none may become a literal."""
+    query = """SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o
+      FILTER(isLiteral(?o) && STR(?o) IN ("not applicable", "not available", "NA", "")) }"""
+    (row,) = full_store.query(query, use_default_graph_as_union=True)
+    assert int(row["n"].value) == 0
+    pele = """PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+    PREFIX schema: <http://schema.org/>
+    SELECT ?given ?family WHERE { ?p rdfs:label "Pelé" ; schema:familyName ?family
+      OPTIONAL { ?p schema:givenName ?given } }"""
+    rows = [
+        (r["given"], r["family"].value)
+        for r in full_store.query(pele, use_default_graph_as_union=True)
+    ]
+    assert rows == [(None, "Pelé")]

@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from footkg import cli_serve, datasets, export, queries, remote, resources, store
+from footkg import cli_graph, cli_serve, datasets, export, queries, remote, resources, store
 from footkg.model import FootkgError
 from footkg.resolve import TeamIndex, UnknownTeamError
 
@@ -339,6 +339,7 @@ def data_verify(data_dir: DataDirOpt = None) -> None:
 
 
 cli_serve.register(app)
+cli_graph.register(app)
 
 
 def main() -> None:
