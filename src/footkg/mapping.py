@@ -39,15 +39,56 @@ _RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
 _RDFS_COMMENT = "http://www.w3.org/2000/01/rdf-schema#comment"
 _SKOS_ALT = "http://www.w3.org/2004/02/skos/core#altLabel"
 
-# Characters N-Quads does not allow raw inside <…> (RDF 1.1 N-Quads, IRIREF production).
-_IRI_UNSAFE = re.compile(r'[\x00-\x20<>"{}|^`\\]')
+# Characters N-Quads does not allow raw inside <…> (RDF 1.1 N-Quads IRIREF; RFC 3987 ucschar):
+# ASCII controls, space and <>"{}|^`\\, C1 controls, surrogates, private use, non-characters,
+# Unicode spaces (valid, but rdflib's N-Triples parser splits on them);
+# and a "%" that does not start a percent-encoded octet (parsers reject "%zz").
+_IRI_SUSPECT = re.compile(
+    r'[\s\x00-\x20<>"{}|^`\\\x7f-\x9f%\ud800-\uf8ff\ufdd0-\ufdef\ufff0-\uffff]'
+    r"|[\U000f0000-\U0010ffff]"
+)
+_HEX = frozenset("0123456789abcdefABCDEF")
 _LITERAL_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r"})
 
 
+def _iri_char_ok(char: str) -> bool:
+    code = ord(char)
+    if code < 0x80:
+        return 0x20 < code < 0x7F and char not in '<>"{}|^`\\'
+    if code < 0xA0 or 0xD800 <= code <= 0xF8FF or 0xFDD0 <= code <= 0xFDEF or char.isspace():
+        return False  # Unicode spaces are allowed in IRIs but rdflib's parsers split on them
+    return (code & 0xFFFF) < 0xFFFE and code < 0xF0000
+
+
+def _encode(char: str) -> str:
+    return "".join(f"%{b:02X}" for b in char.encode("utf-8", "surrogatepass"))
+
+
+def _escape_iri(iri: str) -> str:
+    out = []
+    for i, char in enumerate(iri):
+        if char == "%":
+            ok = len(iri) > i + 2 and iri[i + 1] in _HEX and iri[i + 2] in _HEX
+            out.append("%" if ok else "%25")
+        else:
+            out.append(char if _iri_char_ok(char) else _encode(char))
+    return "".join(out)
+
+
 def _iri_ref(iri: str) -> str:
-    """``<iri>`` with characters that N-Quads forbids in IRIs percent-encoded (UTF-8)."""
-    if _IRI_UNSAFE.search(iri):
-        iri = _IRI_UNSAFE.sub(lambda m: quote(m.group(), safe=""), iri)
+    """``<iri>`` for N-Quads. IRIs footkg mints are safe as they are; one from a source (a
+    Wikipedia address) with characters N-Quads or rdflib reject, or a stray ``%``, is
+    percent-encoded (UTF-8) where needed, and as a last resort fully (an ASCII URI)."""
+    if _IRI_SUSPECT.search(iri):
+        iri = _escape_iri(iri)
+    try:
+        ox.NamedNode(iri)
+    except ValueError:  # e.g. "[" in a path: valid only in a host
+        iri = quote(iri, safe=":/?#@!$&'()*+,;=-._~%")
+        try:
+            ox.NamedNode(iri)
+        except ValueError:
+            iri = quote(iri, safe=":/%")
     return f"<{iri}>"
 
 
