@@ -15,7 +15,17 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from footkg import cli_graph, cli_serve, datasets, export, queries, remote, resources, store
+from footkg import (
+    cli_extract,
+    cli_graph,
+    cli_serve,
+    datasets,
+    export,
+    queries,
+    remote,
+    resources,
+    store,
+)
 from footkg.model import FootkgError
 from footkg.resolve import TeamIndex, UnknownTeamError
 
@@ -340,6 +350,7 @@ def data_verify(data_dir: DataDirOpt = None) -> None:
 
 cli_serve.register(app)
 cli_graph.register(app)
+cli_extract.register(app)
 
 
 def main() -> None:

@@ -61,6 +61,7 @@ PREFIXES: dict[str, str] = {
     "dcterms": str(DCTERMS),
     "void": str(VOID),
     "sh": "http://www.w3.org/ns/shacl#",
+    "oa": "http://www.w3.org/ns/oa#",
 }
 
 
@@ -340,6 +341,17 @@ def conflict_iri(subject: str, prop: str, other_source: str, detail: str = "") -
     key = f"{subject}|{prop}|{other_source}|{detail}"
     digest = hashlib.sha256(key.encode()).hexdigest()[:16]
     return _res("conflict", digest)
+
+
+def article_iri(sha256: str) -> str:
+    """``…/resource/article/<first 16 hex digits of the SHA-256 of the report's text>``: the
+    same report text always gets the same IRI, so ingesting it twice changes nothing."""
+    return RES_NS + "article/" + sha256[:16]
+
+
+def article_graph_iri(sha256: str) -> str:
+    """``…/graph/article-<first 16 hex digits>``: the named graph of one match report."""
+    return GRAPH_NS + "article-" + sha256[:16]
 
 
 def graph_iri(name: str) -> str:

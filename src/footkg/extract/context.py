@@ -1,0 +1,101 @@
+"""A report prepared for the rules: sentences, the team references in each, masked text.
+
+Team references are explicit names, nicknames and demonyms (EntityRuler ``TEAM`` mentions),
+plus words that point back to a team: "the hosts", "they"/"their", "X's side". Each gets the
+team IRI it refers to (or ``None``). For the rules each sentence also has a *masked* form in
+which every team reference is replaced by ``T<n>`` and dashes in scores are normalised, so
+that a rule reads "T0 beat T1 2-1" whatever the team was called.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from footkg.extract.gazetteer import Gazetteer
+from footkg.extract.pipeline import Mention
+
+REF_WORDS = re.compile(
+    r"\b(?:[Tt]he (?:co-)?hosts|[Tt]he holders|[Tt]hey|[Tt]heir|[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?'s "
+    r"(?:side|team|men|squad))\b"
+)
+PLACE_PREPOSITIONS = ("in ", "to ", "from ", "of ", "at ")
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRef:
+    """A reference to a team in a sentence: span (document offsets), team IRI (``None`` when
+    unresolved), the words, and ``kind`` (``name``, ``nickname``, ``demonym``, ``adjective``,
+    ``pronoun``, ``hosts``, ``side``)."""
+
+    start: int
+    end: int
+    iri: str | None
+    text: str
+    kind: str
+
+
+@dataclass
+class Sentence:
+    """One sentence: document offsets, text, team references, other mentions, masked text
+    (``masked``) and which reference each ``T<n>`` stands for (``slots``)."""
+
+    index: int
+    start: int
+    end: int
+    text: str
+    refs: list[TeamRef] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)
+    masked: str = ""
+    slots: list[TeamRef] = field(default_factory=list)
+    paragraph: int = 0
+
+    def team(self, slot: str) -> TeamRef:
+        """The reference behind placeholder ``T<n>``."""
+        return self.slots[int(slot[1:])]
+
+
+def team_refs(
+    text: str, start: int, end: int, mentions: list[Mention], gaz: Gazetteer
+) -> list[TeamRef]:
+    """Team references in ``text[start:end]`` before resolution of pronouns and descriptors."""
+    refs: list[TeamRef] = []
+    for m in mentions:
+        if m.kind == "team" and start <= m.start < end:
+            kind = gaz.nickname_kind.get(m.text, "name")
+            s = m.start
+            if kind in ("demonym", "nickname") and text[max(0, s - 4) : s].lower() == "the ":
+                s -= 4
+            refs.append(TeamRef(s, m.end, m.iri, text[s : m.end], kind))
+    for m in REF_WORDS.finditer(text, start, end):
+        if any(r.start < m.end() and m.start() < r.end for r in refs):
+            continue
+        word = m.group().lower()
+        kind = "hosts" if "host" in word or "holder" in word else "pronoun"
+        if word.endswith(("side", "team", "men", "squad")):
+            kind = "side"
+        refs.append(TeamRef(m.start(), m.end(), None, m.group(), kind))
+    return sorted(refs, key=lambda r: r.start)
+
+
+def is_place_use(text: str, ref: TeamRef) -> bool:
+    """True when a team name is used as a place ("in Mexico", "heads to Miami")."""
+    before = text[max(0, ref.start - 6) : ref.start].lower()
+    return ref.kind == "name" and bool(re.search(r"\b(?:in|to|from|of|at) $", before))
+
+
+def mask(sentence: Sentence, text: str) -> None:
+    """Fill ``sentence.masked`` and ``sentence.slots`` from its resolved references."""
+    out, pos, slots = [], sentence.start, []
+    for ref in sentence.refs:
+        if ref.iri is None or ref.kind == "adjective" or is_place_use(text, ref):
+            continue
+        out.append(text[pos : ref.start])
+        out.append(f"T{len(slots)}")
+        slots.append(ref)
+        pos = ref.end
+    out.append(text[pos : sentence.end])
+    masked = "".join(out)
+    masked = re.sub(r"(\d+)\s*[-–—−]\s*(\d+)", r"\1-\2", masked)
+    sentence.masked = re.sub(r"\s+", " ", masked)
+    sentence.slots = slots

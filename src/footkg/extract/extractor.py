@@ -1,0 +1,458 @@
+# ruff: noqa: E501 - a few SPARQL strings and fmt-skipped calls are long
+"""The extractor: a report's text → :class:`footkg.extract.facts.Extraction`.
+
+Order of work: blank boilerplate; run the spaCy pipeline; find team references and resolve
+pronouns, "the hosts" and "X's side" to the latest team named; read match statements; the
+first stated result is the main match; link it to the graph's fixture (teams + year named in
+the text, or score and stage); load the two squads and find players; read goals; everything
+else stated is another match. Facts come from the text; the fixture only supplies the
+edition when the report names no year, and the stage when the report names none.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from spacy.language import Language
+
+from footkg.extract import results
+from footkg.extract.context import Sentence, TeamRef, mask, team_refs
+from footkg.extract.facts import Evidence, Extraction, GoalFact, MatchFact
+from footkg.extract.gazetteer import Gazetteer
+from footkg.extract.goals import GoalFinder, SentenceView
+from footkg.extract.io import ReportText
+from footkg.extract.linking import Fixture, best_fixture, fixtures_between
+from footkg.extract.pipeline import (
+    Mention,
+    blank_boilerplate,
+    build_nlp,
+    entity_mentions,
+    player_mentions,
+)
+
+MONTHS = {m: i for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"], 1)}  # fmt: skip
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+DATE_RE = re.compile(
+    r"\b(January|February|March|April|May|June|July|August|September|October|November|December)"
+    r" (\d{1,2})(?:st|nd|rd|th)?(?:,? (\d{4}))?"
+)
+YEAR_RE = re.compile(
+    r"\b(?:(19[3-9]\d|20[0-4]\d) (?:FIFA )?(?:World Cup|tournament|final|finals)|"
+    r"World Cup (?:of )?(19[3-9]\d|20[0-4]\d)|[A-Z][a-z]+ ['’](\d\d)\b)"
+)
+
+
+class Extractor:
+    """Extracts facts from match reports using names from a :class:`Gazetteer`.
+
+    Build once (the pipeline takes about a second) and call :meth:`extract` per report."""
+
+    def __init__(self, gaz: Gazetteer, nlp: Language | None = None) -> None:
+        self.gaz = gaz
+        self.nlp = nlp or build_nlp(gaz)
+
+    def extract(self, report: ReportText, published: date | None = None) -> Extraction:
+        """Extract the main match, its goals and the other matches of ``report``.
+
+        ``published`` (the report's date) resolves weekdays ("on Sunday") to dates."""
+        out = Extraction(report.name, report.sha256, report.title,
+                         published.isoformat() if published else None)  # fmt: skip
+        text = report.text
+        clean = blank_boilerplate(text)
+        doc = self.nlp(clean)
+        ents = entity_mentions(doc)
+        sentences = self._sentences(doc, clean)
+        years = self._years(clean, published)
+        self._resolve_refs(sentences, clean, ents, years)
+        stmts = [(s, st) for s in sentences for st in results.find_statements(s)]
+        main = self._main(stmts)
+        if main is None:
+            out.notes.append("no match result found in the report")
+            return out
+        sent, st = main
+        a, b = sent.team(st.a).iri, sent.team(st.b).iri
+        assert a is not None and b is not None
+        stage, implied = self._main_stage(sentences, sent)
+        fixture = best_fixture(
+            fixtures_between(self.gaz, a, b), years,
+            {a: st.score_a, b: st.score_b} if st.score_a is not None else {}, stage,
+        )  # fmt: skip
+        year = years[0] if years else (fixture.year if fixture else None)
+        if fixture and fixture.year != year and fixture.year in years:
+            year = fixture.year
+        edition = self.gaz.edition(year) if year else None
+        if implied and stage and edition:
+            stage = results.previous_stage(stage, self.gaz.stages.get(edition, []))
+        elif implied:
+            stage = None
+        match = self._match_fact(sent, st, clean, year, stage, fixture)
+        match.edition, match.stage_stated = edition, stage is not None
+        if match.stage is None and fixture is not None:
+            match.stage = fixture.stage
+        match.date = self._main_date(clean, sentences, sent, year, published)
+        self._shootout_and_aet(match, sentences, clean)
+        out.match = match
+        out.tournament_label = f"FIFA World Cup {year}" if year else None
+        players = self._players(clean, ents, edition, (a, b))
+        out.goals = self._goals(sentences, players, (a, b), year, stmts, main)
+        out.others = self._others(stmts, main, match, clean, year, published)
+        return out
+
+    # --- sentences and references ---------------------------------------------------------
+
+    def _sentences(self, doc, text: str) -> list[Sentence]:
+        out, paragraph = [], 0
+        for i, span in enumerate(doc.sents):
+            start, end = span.start_char, span.end_char
+            while start < end and text[start].isspace():
+                start += 1
+            if start >= end:
+                continue
+            if "\n" in text[out[-1].end : start] if out else False:
+                paragraph += 1
+            out.append(Sentence(i, start, end, text[start:end], paragraph=paragraph))
+        return out
+
+    def _years(self, text: str, published: date | None) -> list[int]:
+        years: list[int] = []
+        head = text[:400]
+        m = DATE_RE.search(head)
+        if m and m.group(3):
+            years.append(int(m.group(3)))
+        for m in YEAR_RE.finditer(text):
+            if m.group(3):
+                y = int(m.group(3))
+                years.append(1900 + y if y > 29 else 2000 + y)
+            else:
+                years.append(int(m.group(1) or m.group(2)))
+        if published:
+            years.append(published.year)
+        return [y for i, y in enumerate(years) if y not in years[:i] and y in self.gaz.editions]
+
+    def _resolve_refs(self, sentences: list[Sentence], text: str, ents: list[Mention],
+                      years: list[int]) -> None:  # fmt: skip
+        hosts = self.gaz.hosts.get(self.gaz.editions.get(years[0], ""), set()) if years else set()
+        last: str | None = None
+        for s in sentences:
+            resolved = []
+            for ref in team_refs(text, s.start, s.end, ents, self.gaz):
+                iri = ref.iri
+                if ref.kind == "hosts" and "holder" not in ref.text.lower():
+                    iri = next(iter(hosts)) if len(hosts) == 1 else None
+                elif ref.kind in ("pronoun", "side"):
+                    iri = last
+                r = TeamRef(ref.start, ref.end, iri, ref.text, ref.kind)
+                resolved.append(r)
+                before = text[max(0, r.start - 9) : r.start].lower()
+                if (
+                    iri
+                    and ref.kind != "adjective"
+                    and not before.endswith(
+                        ("in ", "against ", "over ", "to ", "by ", "beat ", "from ", "and ")
+                    )
+                ):
+                    last = iri
+            s.refs = resolved
+            s.mentions = [m for m in ents if s.start <= m.start < s.end]
+            mask(s, text)
+
+    # --- the main match ----------------------------------------------------------------------
+
+    def _main(self, stmts: list) -> tuple[Sentence, results.Statement] | None:
+        for sent, st in stmts:
+            if st.future or st.b is None or st.score_a is None or st.a == "T?":
+                continue
+            a, b = sent.team(st.a).iri, sent.team(st.b).iri
+            if a and b and a != b and not re.search(r"\bin (?:19|20)\d\d\b", sent.text):
+                return sent, st
+        return None
+
+    def _main_stage(self, sentences: list[Sentence], sent: Sentence) -> tuple[str | None, bool]:
+        stage, implied = results.stage_in(self._main_clause(sent))
+        if stage:
+            return stage, implied
+        for s in sentences[:3]:
+            if s is sent or not results.find_statements(s):
+                stage, implied = results.stage_in(s.text)
+                if stage:
+                    return stage, implied
+        return None, False
+
+    def _main_clause(self, sent: Sentence) -> str:
+        return re.split(r"\b(?:while|whereas)\b", sent.text)[0]
+
+    def _match_fact(self, sent: Sentence, st: results.Statement, text: str, year: int | None,
+                    stage: str | None, fixture: Fixture | None) -> MatchFact:  # fmt: skip
+        ra, rb = sent.team(st.a), sent.team(st.b)
+        venue, venue_iri, city, city_iri = self._place(sent, text)
+        if city is None:
+            city, city_iri = self._dateline_city(text)
+        if venue is None:
+            for m in re.finditer(r"^(.{3,40}?), ([^\n—]{3,40}?) —", text[:300], re.M):
+                venue = m.group(1) if m.group(1).strip() != city else None
+        return MatchFact(
+            home=ra.iri or "", away=rb.iri or "",
+            home_name=self._team_name(ra, year), away_name=self._team_name(rb, year),
+            home_score=st.score_a, away_score=st.score_b,
+            evidence=Evidence(sent.start, sent.end, st.rule),
+            after_extra_time=st.aet, stage=stage, year=year,
+            venue=venue, venue_iri=venue_iri, city=city, city_iri=city_iri,
+            iri=fixture.iri if fixture else None,
+        )  # fmt: skip
+
+    def _team_name(self, ref: TeamRef, year: int | None) -> str:
+        iri = ref.iri or ""
+        surface = re.sub(r"^[Tt]he ", "", ref.text)
+        if ref.kind == "name" and (surface == self.gaz.teams.get(iri) or
+                                   self.gaz.is_former_name(iri, surface)):  # fmt: skip
+            return surface
+        return self.gaz.team_name_at(iri, year)
+
+    def _place(self, sent: Sentence, text: str) -> tuple:
+        venue = venue_iri = city = city_iri = None
+        for m in sent.mentions:
+            if m.kind == "stadium" and venue is None:
+                venue, venue_iri = m.text, m.iri
+            if m.kind == "city" and city is None and text[max(0, m.start - 3) : m.start] == "in ":
+                city, city_iri = m.text, m.iri
+        if venue is None:
+            m = re.search(r"\bat the ((?:[A-Z][\w'’-]+ )*(?:Stadium|Arena|Park|Bowl|Stadion|Field)"
+                          r"(?: (?:de|do|of) [A-Z][\w ]+?)?|(?:Estadio|Estádio|Arena|Stade|Stadio)"
+                          r"(?: (?:de|do|da|del|of)| [A-Z][\w'’-]+)+)", sent.text)  # fmt: skip
+            if m:
+                venue = m.group(1).strip()
+        return venue, venue_iri, city, city_iri
+
+    def _dateline_city(self, text: str) -> tuple[str | None, str | None]:
+        for line in [ln for ln in text.splitlines() if ln.strip()][:3]:
+            m = re.match(r"\s*([A-ZÀ-Ý][\wÀ-ÿ .'’-]+?)(?:,[^—\n]*)? —", line)
+            if m:
+                for iri, label in self.gaz.cities.items():
+                    if label.upper() == m.group(1).strip().upper():
+                        return label, iri
+        head = re.match(r"\s*(?:[^\n]*\n+)??\s*([A-ZÀ-Ý][A-ZÀ-Ý .'’-]+?|[A-Z][\w .'-]+?),"
+                        r"(?: [A-Z][\w .]+,)?(?: [A-Z][a-z]+ \d{1,2}(?:, \d{4})?)? —", text)  # fmt: skip
+        head = head or re.match(r"\s*([A-ZÀ-Ý][A-ZÀ-Ý .'’-]+?) —", text)
+        if not head:
+            second = re.search(r"^[^\n,—]+, ([A-Z][\w .'-]+?) —", text[:300], re.M)
+            if not second:
+                return None, None
+            head = second
+        name = head.group(1).strip()
+        for iri, label in self.gaz.cities.items():
+            if label.upper() == name.upper():
+                return label, iri
+        return None, None
+
+    def _main_date(self, text: str, sentences: list[Sentence], sent: Sentence,
+                   year: int | None, published: date | None) -> str | None:  # fmt: skip
+        for chunk in (text[:300], sent.text):
+            m = DATE_RE.search(chunk)
+            if m:
+                y = int(m.group(3)) if m.group(3) else year
+                if y:
+                    try:
+                        return date(y, MONTHS[m.group(1).lower()], int(m.group(2))).isoformat()
+                    except ValueError:
+                        return None
+        if published:
+            m = re.search(r"\bon (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)",
+                          sent.text)  # fmt: skip
+            if m:
+                return _weekday(published, m.group(1), past=True).isoformat()
+        return None
+
+    def _shootout_and_aet(self, match: MatchFact, sentences: list[Sentence], text: str) -> None:
+        for s in sentences:
+            so = results.shootout_in(s)
+            if so:
+                winner = s.team(so[0]).iri
+                if winner == match.home:
+                    match.shootout = (so[1], so[2])
+                elif winner == match.away:
+                    match.shootout = (so[2], so[1])
+                break
+        if match.after_extra_time is None:
+            quiet = " ".join(s.text for s in sentences if not results.find_statements(s)
+                             or s.start == match.evidence.start)  # fmt: skip
+            aet = re.search(r"after extra[- ]time|\ba\.?e\.?t\b|in extra[- ]time|extra-time winner|"
+                            r"of extra[- ]time|\b1[01]\dth minute", quiet, re.I)  # fmt: skip
+            match.after_extra_time = bool(aet) or match.shootout is not None
+
+    # --- players and goals -------------------------------------------------------------------
+
+    def _players(self, text: str, ents: list[Mention], edition: str | None,
+                 teams: tuple[str, str]) -> list[Mention]:  # fmt: skip
+        if edition is None:
+            return []
+        squads = self.gaz.squad(edition, teams[0]) + self.gaz.squad(edition, teams[1])
+        return player_mentions(text, squads, ents)
+
+    def _goals(self, sentences: list[Sentence], players: list[Mention], teams: tuple[str, str],
+               year: int | None, stmts: list, main: tuple) -> list[GoalFact]:  # fmt: skip
+        finder = GoalFinder(teams)
+        other_paragraphs = set()
+        for sent, st in stmts:
+            if (sent, st) is not main and sent is not main[0] and not st.future:
+                first = next(s for s in sentences if s.paragraph == sent.paragraph)
+                if first is sent:
+                    other_paragraphs.add(sent.paragraph)
+        for s in sentences:
+            view = SentenceView(
+                s.index, s.start, s.text,
+                [p for p in players if s.start <= p.start < s.end],
+                [(r.start - s.start, r.end - s.start, r.iri) for r in s.refs
+                 if r.iri and r.kind != "adjective"],
+                [(r.start - s.start, r.end - s.start, r.iri) for r in s.refs
+                 if r.iri and r.kind == "adjective"],
+            )  # fmt: skip
+            foreign = [
+                r
+                for r in s.refs
+                if r.iri and r.iri not in teams and r.kind in ("demonym", "nickname")
+            ]
+            skip = s.paragraph in other_paragraphs or bool(foreign)
+            finder.feed(view, skip)
+        return self._merge(finder, teams, year)
+
+    def _merge(
+        self, finder: GoalFinder, teams: tuple[str, str], year: int | None
+    ) -> list[GoalFact]:
+        goals: list[GoalFact] = []
+        for ev in finder.events:
+            p = ev.scorer
+            assert p is not None
+            team = finder.other(p.team) if ev.own_goal else p.team
+            dup = next((g for g in goals if g.scorer == p.iri and _same_minute(g, ev)), None)
+            if dup is not None:
+                if dup.minute_vague and not ev.vague:
+                    dup.minute, dup.stoppage, dup.minute_vague = ev.minute, ev.stoppage, False
+                if dup.kind == "regular":
+                    dup.kind = ev.kind
+                if dup.assist is None and ev.assist is not None:
+                    dup.assist, dup.assist_name = ev.assist.iri, self._player_name(ev.assist)
+                continue
+            goals.append(GoalFact(
+                scorer=p.iri, scorer_name=self._player_name(p),
+                team=team, team_name=self.gaz.team_name_at(team, year) if team else None,
+                minute=ev.minute, stoppage=ev.stoppage, minute_vague=ev.vague, kind=ev.kind,
+                assist=ev.assist.iri if ev.assist else None,
+                assist_name=self._player_name(ev.assist) if ev.assist else None,
+                evidence=Evidence(ev.start, ev.end, ev.rule), iri=None,
+            ))  # fmt: skip
+        for ev in finder.untimed:
+            if ev.scorer is None:
+                continue
+            mine = [g for g in goals if g.scorer == ev.scorer.iri]
+            if len(mine) == 1:
+                g = mine[0]
+                if g.assist is None and ev.assist is not None:
+                    g.assist, g.assist_name = ev.assist.iri, self._player_name(ev.assist)
+        return sorted(goals, key=lambda g: (g.minute or 0, g.stoppage or 0))
+
+    def _player_name(self, p: Mention) -> str:
+        for (_, _team), squad in self.gaz._squads.items():
+            for sp in squad:
+                if sp.iri == p.iri:
+                    return sp.label
+        return p.text
+
+    # --- other matches -----------------------------------------------------------------------
+
+    def _others(self, stmts: list, main: tuple, match: MatchFact, text: str,
+                year: int | None, published: date | None = None) -> list[MatchFact]:  # fmt: skip
+        out: list[MatchFact] = []
+        previous = None
+        for sent, st in stmts:
+            if (sent, st) == main:
+                previous = st
+                continue
+            ra = sent.team(st.a) if st.a != "T?" else None
+            a = ra.iri if ra else self._winner(match)
+            if ra is not None and ra.kind == "side" and st.future:
+                a = self._winner(match) or a
+            if st.a == "T?" and st.future is True:
+                a = (
+                    self._winner(match)
+                    if re.search(r"\b(?:victory|win|result)\b", sent.text)
+                    else None
+                )
+            b = sent.team(st.b).iri if st.b else None
+            if st.needs_opponent:
+                b = match.away if a == match.home else match.home if a == match.away else None
+            if not a or not b or a == b:
+                continue
+            sa, sb = st.score_a, st.score_b
+            if st.same_score and previous is not None:
+                sa, sb = (
+                    max(previous.score_a or 0, previous.score_b or 0),
+                    min(previous.score_a or 0, previous.score_b or 0),
+                )
+            previous = st
+            if {a, b} == match.teams() and sa is None:
+                continue
+            if {a, b} == match.teams() and sa == match.score_of(a) and sb == match.score_of(b):
+                continue
+            m = re.search(r"\bin ((?:19|20)\d\d)\b", sent.text)
+            oyear = int(m.group(1)) if m else year
+            stage, _ = results.stage_in(sent.text)
+            venue, venue_iri, city, city_iri = self._place(sent, text)
+            if re.search(r"same (?:stadium|ground|pitch)|same \w+ pitch", sent.text):
+                venue, venue_iri = match.venue, match.venue_iri
+            fact = MatchFact(
+                home=a, away=b,
+                home_name=self.gaz.team_name_at(a, oyear), away_name=self.gaz.team_name_at(b, oyear),
+                home_score=sa, away_score=sb, evidence=Evidence(sent.start, sent.end, st.rule),
+                stage=stage, year=oyear, venue=venue, venue_iri=venue_iri, city=city,
+                city_iri=city_iri, future=st.future,
+            )  # fmt: skip
+            fact.date = self._other_date(sent.text, match, st.future, published)
+            dup = next((o for o in out if o.teams() == fact.teams() and o.year == fact.year), None)
+            if dup is not None:
+                if dup.home_score is None and fact.home_score is not None:
+                    out[out.index(dup)] = fact
+                continue
+            out.append(fact)
+        return out
+
+    def _winner(self, match: MatchFact) -> str | None:
+        if match.home_score is None or match.home_score == match.away_score:
+            if match.shootout:
+                return match.home if match.shootout[0] > match.shootout[1] else match.away
+            return None
+        return match.home if match.home_score > (match.away_score or 0) else match.away
+
+    def _other_date(
+        self, text: str, match: MatchFact, future: bool, published: date | None = None
+    ) -> str | None:
+        """The date of another match: "the day's other" → the main date; a weekday → the
+        nearest such day before (past tense) or after (a fixture) the main match's date, or
+        the publication date when the main date is unknown."""
+        if re.search(r"\bthe day's other|\bthe same day\b|\bearlier in the day\b", text):
+            return match.date
+        m = re.search(r"\b(?:on |)(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:'s)?",
+                      text)  # fmt: skip
+        anchor = date.fromisoformat(match.date) if match.date else published
+        if m and anchor:
+            return _weekday(anchor, m.group(1), past=not future).isoformat()
+        return None
+
+
+def _weekday(anchor: date, name: str, *, past: bool) -> date:
+    """The nearest ``name``-day before (``past``) or after ``anchor``; ``anchor`` itself when
+    it is that day and ``past``."""
+    target = WEEKDAYS.index(name.lower())
+    delta = (anchor.weekday() - target) % 7
+    if past:
+        return anchor - timedelta(days=delta)
+    return anchor + timedelta(days=(target - anchor.weekday()) % 7 or 7)
+
+
+def _same_minute(g: GoalFact, ev) -> bool:
+    if g.minute == ev.minute and g.stoppage == ev.stoppage:
+        return True
+    if g.minute_vague and ev.minute is not None and 0 <= ev.minute - g.minute < 15:
+        return True
+    return bool(ev.vague and g.minute is not None and 0 <= g.minute - ev.minute < 15)

@@ -1,0 +1,255 @@
+# ruff: noqa: E501 - a few SPARQL strings and fmt-skipped calls are long
+"""What the extractor knows before reading a report: names from the graph itself.
+
+A :class:`Gazetteer` is read once from a footkg store (union of its named graphs) and holds the
+men's national teams (``rdfs:label``, ``skos:altLabel``, dated former names), the curated
+nicknames and demonyms of ``data/team-nicknames.csv``, stadiums, cities, World Cup editions
+(year, hosts, stages) and, loaded lazily per edition and team, the squads (player IRI, label,
+family name, position). Queries bind IRIs with ``substitutions``; no text is pasted in SPARQL.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from footkg.model import FootkgError
+from footkg.vocab import FK, MENS_WORLD_CUP, STAGES, edition_iri
+
+PREFIXES = """PREFIX fk: <https://w3id.org/footkg/ontology#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+PREFIX schema: <http://schema.org/>
+"""
+
+#: Words that describe a stadium rather than name it; a label without them is an alias
+#: ("Estádio do Maracanã" → "Maracanã").
+STADIUM_WORDS = frozenset(
+    [
+        "estadio",
+        "estádio",
+        "estadi",
+        "stadium",
+        "stadion",
+        "stade",
+        "stadio",
+        "arena",
+        "de",
+        "do",
+        "da",
+        "del",
+        "di",
+        "the",
+        "olympic",
+        "olímpico",
+        "olimpico",
+        "municipal",
+        "national",
+        "nacional",
+    ]
+)
+
+
+class NicknameFormatError(FootkgError):
+    """``data/team-nicknames.csv`` has a bad row (the message names file and line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Nickname:
+    """A name a report may use for a team: ``kind`` is ``nickname`` ("the Three Lions"),
+    ``demonym`` ("the Germans") or ``adjective`` ("an Italian corner"); ``team`` is the team's
+    label in the graph (resolved to an IRI by the gazetteer)."""
+
+    name: str
+    team: str
+    kind: str
+
+
+def read_nicknames(path: Path) -> list[Nickname]:
+    """Read the curated nickname table (``name,team,kind``; ``#`` comment lines allowed).
+
+    Raises :class:`NicknameFormatError` naming the line of a bad row."""
+    rows: list[Nickname] = []
+    with path.open(encoding="utf-8") as handle:
+        lines = [(n, line) for n, line in enumerate(handle, 1) if not line.startswith("#")]
+    reader = csv.DictReader(line for _, line in lines)
+    for (number, _), row in zip(lines[1:], reader, strict=False):
+        kind = (row.get("kind") or "").strip()
+        if kind not in ("nickname", "demonym", "adjective") or not row.get("name"):
+            raise NicknameFormatError(f"{path}:{number}: bad row {row!r}")
+        rows.append(Nickname(row["name"].strip(), row["team"].strip(), kind))
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class SquadPlayer:
+    """A player in one team's squad at one edition: IRI, label (full name with accents),
+    family name (may equal the label for one-name players) and position
+    (``goalkeeper``/``defender``/``midfielder``/``forward`` or ``None``)."""
+
+    iri: str
+    label: str
+    family: str | None
+    position: str | None
+    team: str
+
+
+@dataclass
+class Gazetteer:
+    """Names known to the graph. Build with :meth:`from_store`; squads load on demand.
+
+    ``teams``: IRI → label; ``team_names``: surface → IRI (labels, altLabels, nicknames);
+    ``former``: IRI → [(name, start, end)]; ``stadiums``: IRI → (label, city label);
+    ``cities``: IRI → label; ``editions``: year → edition IRI (men's World Cup);
+    ``hosts``: edition IRI → set of team IRIs; ``stages``: edition IRI → stage keys in order.
+    """
+
+    store: ox.Store | None
+    teams: dict[str, str] = field(default_factory=dict)
+    team_names: dict[str, str] = field(default_factory=dict)
+    nickname_kind: dict[str, str] = field(default_factory=dict)
+    former: dict[str, list[tuple[str, date | None, date | None]]] = field(default_factory=dict)
+    stadiums: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    cities: dict[str, str] = field(default_factory=dict)
+    editions: dict[int, str] = field(default_factory=dict)
+    hosts: dict[str, set[str]] = field(default_factory=dict)
+    stages: dict[str, list[str]] = field(default_factory=dict)
+    _squads: dict[tuple[str, str], list[SquadPlayer]] = field(default_factory=dict)
+
+    @classmethod
+    def from_store(cls, store: ox.Store, nicknames: list[Nickname] | None = None) -> Gazetteer:
+        """Read the gazetteer from ``store`` (a pyoxigraph store of a footkg build) plus the
+        curated ``nicknames`` (default: the repo's ``data/team-nicknames.csv``)."""
+        if nicknames is None:
+            from footkg.resources import data_dir
+
+            nicknames = read_nicknames(data_dir() / "team-nicknames.csv")
+        gaz = cls(store=store)
+        gaz._load_teams(nicknames)
+        gaz._load_places()
+        gaz._load_editions()
+        return gaz
+
+    def _q(self, text: str, **bindings: ox.NamedNode | ox.Literal) -> list:
+        assert self.store is not None
+        return list(
+            self.store.query(
+                PREFIXES + text,
+                use_default_graph_as_union=True,
+                substitutions={ox.Variable(k): v for k, v in bindings.items()} or None,
+            )
+        )
+
+    def _load_teams(self, nicknames: list[Nickname]) -> None:
+        rows = self._q(
+            "SELECT ?t ?l ?a WHERE { ?t a fk:NationalTeam ; fk:gender 'men' ; rdfs:label ?l . "
+            "OPTIONAL { ?t skos:altLabel ?a } }"
+        )
+        for row in rows:
+            iri = row["t"].value
+            self.teams[iri] = row["l"].value
+            self.team_names.setdefault(row["l"].value, iri)
+        for row in rows:
+            if row["a"] is not None:
+                self.team_names.setdefault(row["a"].value, row["t"].value)
+        for row in self._q(
+            "SELECT ?t ?n ?s ?e WHERE { ?t a fk:NationalTeam ; fk:gender 'men' ; "
+            "fk:formerName ?f . ?f fk:name ?n . OPTIONAL { ?f fk:startDate ?s } "
+            "OPTIONAL { ?f fk:endDate ?e } }"
+        ):
+            start = date.fromisoformat(row["s"].value) if row["s"] is not None else None
+            end = date.fromisoformat(row["e"].value) if row["e"] is not None else None
+            self.former.setdefault(row["t"].value, []).append((row["n"].value, start, end))
+        by_label = {label: iri for iri, label in self.teams.items()}
+        for nick in nicknames:
+            iri = by_label.get(nick.team) or self.team_names.get(nick.team)
+            if iri:
+                self.team_names.setdefault(nick.name, iri)
+                self.nickname_kind[nick.name] = nick.kind
+
+    def _load_places(self) -> None:
+        for row in self._q(
+            "SELECT ?s ?l ?cl WHERE { ?s a fk:Stadium ; rdfs:label ?l . "
+            "OPTIONAL { ?s fk:city/rdfs:label ?cl } }"
+        ):
+            city = row["cl"].value if row["cl"] is not None else None
+            self.stadiums[row["s"].value] = (row["l"].value, city)
+        for row in self._q("SELECT ?c ?l WHERE { ?c a fk:City ; rdfs:label ?l }"):
+            self.cities[row["c"].value] = row["l"].value
+
+    def _load_editions(self) -> None:
+        competition = ox.NamedNode("https://w3id.org/footkg/resource/competition/fifa-world-cup")
+        for row in self._q(
+            "SELECT ?c ?e ?y WHERE { ?e a fk:TournamentEdition ; fk:competition ?c ; fk:year ?y }",
+            c=competition,
+        ):
+            self.editions[int(row["y"].value)] = row["e"].value
+        country_team = {label: iri for iri, label in self.teams.items()}
+        for row in self._q(
+            "SELECT ?c ?e ?cl WHERE { ?e fk:competition ?c ; fk:hostCountry/rdfs:label ?cl }",
+            c=competition,
+        ):
+            team = country_team.get(row["cl"].value)
+            if team:
+                self.hosts.setdefault(row["e"].value, set()).add(team)
+        order = {str(iri): key for key, iri in STAGES.items()}
+        found: dict[str, set[str]] = defaultdict(set)
+        for row in self._q(
+            "SELECT DISTINCT ?c ?e ?s WHERE { ?m fk:competition ?c ; fk:edition ?e ; fk:stage ?s }",
+            c=competition,
+        ):
+            if row["s"].value in order:
+                found[row["e"].value].add(order[row["s"].value])
+        keys = list(STAGES)
+        for edition, stages in found.items():
+            self.stages[edition] = sorted(stages, key=keys.index)
+
+    def edition(self, year: int) -> str | None:
+        """The IRI of the men's World Cup of ``year`` if the graph has it."""
+        return self.editions.get(year) or (
+            edition_iri(MENS_WORLD_CUP, year) if self.store is None else None
+        )
+
+    def squad(self, edition: str, team: str) -> list[SquadPlayer]:
+        """The squad of ``team`` (IRI) at ``edition`` (IRI); empty when the graph has none."""
+        key = (edition, team)
+        if key not in self._squads and self.store is not None:
+            self._squads[key] = [
+                SquadPlayer(
+                    iri=row["p"].value,
+                    label=row["l"].value,
+                    family=row["f"].value if row["f"] is not None else None,
+                    position=row["pos"].value if row["pos"] is not None else None,
+                    team=team,
+                )
+                for row in self._q(
+                    "SELECT ?e ?t ?p ?l ?f ?pos WHERE { ?m fk:edition ?e ; fk:team ?t ; fk:player ?p "
+                    ". ?p rdfs:label ?l OPTIONAL { ?p schema:familyName ?f } "
+                    "OPTIONAL { ?m fk:position ?pos } }",
+                    e=ox.NamedNode(edition),
+                    t=ox.NamedNode(team),
+                )
+            ]
+        return self._squads.get(key, [])
+
+    def team_name_at(self, team: str, year: int | None) -> str:
+        """The name team ``team`` (IRI) used in ``year`` (``Germany`` in 1966 → ``West
+        Germany``); its label when no former name covers the year."""
+        if year is not None:
+            for name, start, end in self.former.get(team, []):
+                inside = (start is None or start.year <= year) and (end is None or year <= end.year)
+                if inside and (start is not None or end is not None):
+                    return name
+        return self.teams.get(team, team)
+
+    def is_former_name(self, team: str, name: str) -> bool:
+        """True when ``name`` is one of the dated names ``team`` really used."""
+        return any(n == name for n, _, _ in self.former.get(team, []))
+
+
+_ = FK  # the ontology namespace is the reference for the property names used above

@@ -1,0 +1,495 @@
+# ruff: noqa: E501 - rule tables hold long regular expressions
+"""Rules for goals of the main match: which sentences report a goal, who scored, when, how,
+and who made it.
+
+A sentence is split into clauses (at commas, semicolons, "and", "as", "when", "who", …). A
+*goal signal* ("headed home", "put T in front", "were level", "past <goalkeeper>", "own goal")
+marks a goal clause; a *negative* ("ruled out", "hit the post", "thought they had") cancels it.
+The scorer is, in order: an explicit pattern ("for P to head in", "P, who …", "through P",
+"P's penalty"), the subject of the goal clause, then subjects of earlier clauses; a descriptor
+("the winger", "the Argentine captain") or pronoun resolves to the latest fitting player.
+A time expression in the sentence, or in the sentence before that had a time but no goal,
+gives the minute. Shootout kicks are never goals.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from footkg.extract.pipeline import Mention
+from footkg.extract.timeexpr import TimeExpr, find_times
+
+CLAUSE_BREAK = re.compile(
+    r"[,;:—–]\s*|\s(?=(?:and|but|as|when|while|before|after|then|who|whose|though)\b)"
+)
+SIGNALS = [re.compile(p, re.I) for p in (
+    r"\bscor(?:ed|es|ing)\b(?! chances?)",
+    r"\bnett?ed\b|\bnets\b|\bfound the net\b",
+    r"\b(?:headed|nodded|head|heads|heading) (?:in|home)\b",
+    r"\b(?:tap|tapped|taps|tapping|slid|slide|sliding|slot|slotted|slotting|poke|poked|toe-poked|"
+    r"fire|fired|firing|drive|drove|driving|curl|curled|lash|lashed|smash|smashed|rifle|rifled|"
+    r"steer|steered|sweep|swept|stab|stabbed|bundle|bundled|force|forced|turn|turned|knock|"
+    r"knocked|prod|prodded|volley|volleyed|blast|blasted|struck|strike|convert|converted|chip|"
+    r"chipped|lob|lobbed|roll|rolled|place|placed|glanced|finish|finished)\b[^,;]{0,40}?"
+    r"(?:\bhome\b|\bin\b(?! (?:a|the) (?:cross|ball|pass|corner|free kick|box|area|air|"
+    r"\d))|into the (?:(?:far|near|bottom|top) )?(?:net|roof|corner|back|empty|goal)|"
+    r"into an empty net|inside the (?:near |far )?post)",
+    r"\binto the (?:back of the )?net\b|\broof of the net\b|\b(?:bottom|top) corner\b",
+    r"\bput [\w ]{0,25}?(?:in front|ahead)\b|\bgave [\w ]{0,25}?the lead\b",
+    r"\b(?:went|go|goes) (?:ahead|in front)\b|\b(?:took|taken|take|takes) the lead\b|"
+    r"\bstruck first\b|\bopened the scoring\b",
+    r"\b(?:were|was|drew|draw|pulled|got|brought|are) (?:\w+ ){0,2}level\b|\bequali[sz]ed\b|"
+    r"\bequali[sz]er\b|\blevell?ed\b",
+    r"\bmak(?:e|es|ing) it \d+-\d+|\bmade it \d+-\d+|\bfor \d+-\d+\b",
+    r"\b(?:were|was|fell|went) behind\b",
+    r"\bown goal\b|\bpast his own (?:goalkeeper|keeper)\b|\binto his own net\b",
+    r"\bcrept in\b|\bsquirm(?:ed)? (?:past|in)\b|\bwent into the net\b|\bbreakthrough came\b|"
+    r"\bcame a goal\b|\bthe winner\b|\bwinning goal\b|\bopener\b|\bfor his (?:second|third|"
+    r"fourth)\b|\bhis (?:second|third) goal\b",
+    r"\b(?:finish|strike|effort|header|shot|penalty|free kick|volley)\b[^.;]{0,70}?"
+    r"\b(?:settled|decided|sealed|clinched|flew in|went in|crept in)\b",
+    r"\bbeat (?:goalkeeper|the goalkeeper|the keeper)\b",
+    r"\bconvert(?:ed|s|ing)? (?:the|a|his|another) (?:penalty|spot-kick)|\bfrom the (?:penalty )?"
+    r"spot\b|\bhat-trick with\b|\b(?:doubled|extended|restored|restore|double|extend) "
+    r"(?:the|their|his) (?:lead|advantage)\b|\bpulled one back\b",
+)]  # fmt: skip
+AWARDED = re.compile(
+    r"\bpointed to the cent(?:re|er) (?:circle|spot)\b|\bthe goal stood\b|\ballowed the goal\b|"
+    r"\bgoal was (?:given|awarded)\b",
+    re.I,
+)
+NEGATIVE = re.compile(
+    r"\bruled out\b|\bdisallowed\b|\bchalked off\b|\bthought (?:they|he) had\b|\bwould have\b|"
+    r"\balmost\b|\bnearly\b|\b(?:hit|struck|rattled|onto) (?:the |his )?(?:post|bar|crossbar|"
+    r"woodwork|underside|upright)\b|\bsaved\b|\bkept out\b|\bmissed\b|\bover the bar\b|"
+    r"\bwide\b|\bpenalised\b|\bpenalized\b|\boffside\b|\bsmothered\b",
+    re.I,
+)
+SHOOTOUT = re.compile(r"shoot-?out|penalty kicks|spot-kicks|penalty contest", re.I)
+PASS = re.compile(
+    r"\b(?:crossed|crosses|crossing|cross for|passed|pass(?:es)? to|a pass|long pass|found|fed|"
+    r"set up|sets up|setting up|teed up|laid (?:it )?off|slipped (?:the ball|a pass|it)|slid a "
+    r"pass|pulled the ball back|pulled it back|cut (?:it |the ball )?back|squared|delivered|"
+    r"took the free kick|took a quick free kick|swung (?:over|in) (?:a|the) (?:cross|corner|"
+    r"free kick)|flicked on|nodded down)\b",
+    re.I,
+)
+PASS_FROM = re.compile(
+    r"\b(?:(?:cross|pass|corner|free kick|assist|ball) (?:from|by)|(?:set up|created|laid on|"
+    r"teed up) by)\s+$",
+    re.I,
+)
+OBJECT_BEFORE = re.compile(
+    r"(?:past|round|beat|beating|from|at|by|to|for|against|than|of|robbed|fed|found|over|"
+    r"around|through|behind|towards?|under|on|set up|sets up|beyond|escaped|replaced|"
+    r"goalkeeper|keeper|captain|substitute|defender|midfielder|striker|forward|winger)\s*$",
+    re.I,
+)
+DESCRIPTOR = re.compile(
+    r"\b(?:[Tt]he|[Hh]is) ((?:[A-Z][\w-]+ |[a-z-]+ ){0,2})(striker|forward|winger|midfielder|"
+    r"defender|captain|substitute|centre-back|full-back|playmaker|attacker|number nine|"
+    r"youngster|veteran|skipper)\b"
+)
+PRONOUN = re.compile(r"\b(?:He|he)\b")
+POSITIONS = {
+    "striker": {"forward"}, "forward": {"forward"}, "attacker": {"forward"},
+    "number nine": {"forward"}, "winger": {"forward", "midfielder"},
+    "midfielder": {"midfielder"}, "playmaker": {"midfielder", "forward"},
+    "defender": {"defender"}, "centre-back": {"defender"}, "full-back": {"defender"},
+}  # fmt: skip
+
+
+@dataclass
+class GoalEvent:
+    """A goal found in one sentence: scorer mention (or ``None``), team IRI hint (the side
+    that scored, from "T were level"), minute data, kind, assist mention, rule name."""
+
+    scorer: Mention | None
+    team_hint: str | None
+    time: TimeExpr | None
+    kind: str
+    assist: Mention | None
+    rule: str
+    sentence: int
+    own_goal: bool = False
+    timed: bool = True
+    minute: int | None = None
+    stoppage: int | None = None
+    vague: bool = False
+    start: int = 0
+    end: int = 0
+
+
+@dataclass
+class SentenceView:
+    """What the goal rules need of a sentence: text, document offset, player mentions (with
+    team and position), team references ``(start, end, iri)`` relative to the sentence."""
+
+    index: int
+    start: int
+    text: str
+    players: list[Mention]
+    teams: list[tuple[int, int, str]] = field(default_factory=list)
+    adjectives: list[tuple[int, int, str]] = field(default_factory=list)
+
+
+def clauses(text: str) -> list[tuple[int, int]]:
+    """Clause spans of a sentence (split at punctuation and clause-opening words)."""
+    spans, pos = [], 0
+    for m in CLAUSE_BREAK.finditer(text):
+        if m.start() > pos:
+            spans.append((pos, m.start()))
+        pos = m.end() if m.group().strip() else m.start() + 1
+    spans.append((pos, len(text)))
+    return [(a, b) for a, b in spans if b > a]
+
+
+def _rel(view: SentenceView, m: Mention) -> tuple[int, int]:
+    return m.start - view.start, m.end - view.start
+
+
+def _players_in(view: SentenceView, a: int, b: int) -> list[Mention]:
+    return [p for p in view.players if a <= p.start - view.start < b]
+
+
+class GoalFinder:
+    """Stateful pass over the sentences of a report (state: the last minute given, the pending
+    time or goal of the previous sentence, players mentioned so far).
+
+    ``teams``: the two team IRIs of the main match; ``hosts``: host team IRIs."""
+
+    def __init__(self, teams: tuple[str, str]) -> None:
+        self.teams = teams
+        self.last_minute: int | None = None
+        self.pending: dict | None = None
+        self.seen: list[Mention] = []
+        self.events: list[GoalEvent] = []
+        self.untimed: list[GoalEvent] = []
+        self.prev_subject: Mention | None = None
+
+    def other(self, team: str | None) -> str | None:
+        """The opponent of ``team`` in the main match."""
+        if team not in self.teams:
+            return None
+        return self.teams[1] if team == self.teams[0] else self.teams[0]
+
+    def feed(self, view: SentenceView, skip: bool) -> None:
+        """Read one sentence; ``skip`` when it is about another match or a shootout."""
+        text = view.text
+        times = [self._absolute(t) for t in find_times(text)]
+        if skip or SHOOTOUT.search(text):
+            self.pending = None
+            self.seen.extend(view.players)
+            return
+        goal_clauses = self._goal_clauses(view)
+        awarded = AWARDED.search(text)
+        if not goal_clauses and awarded and self.pending and self.pending.get("shooter"):
+            self._emit(view, self.pending["shooter"], None, self.pending["time"], "regular",
+                       self.pending.get("assist"), "goal-awarded")  # fmt: skip
+            self.pending = None
+        elif not goal_clauses:
+            if times:
+                self.pending = {"time": times[-1], "shooter": self._shooter(view),
+                                "assist": self._assist(view, len(text), None)}  # fmt: skip
+            else:
+                self.pending = None
+        else:
+            self._goals(view, goal_clauses, times)
+        self.seen.extend(view.players)
+        self.prev_subject = self._subject(view, 0, len(text)) if view.players else None
+
+    def _shooter(self, view: SentenceView) -> Mention | None:
+        """The player who shot in a sentence without a goal (for a goal awarded next)."""
+        for a, b in clauses(view.text):
+            if re.search(
+                r"\b(?:struck|shot|shoots|hit|header|headed|volleyed|fired)\b", view.text[a:b]
+            ):
+                found = self._subject(view, a, b)
+                for ca, cb in reversed([c for c in clauses(view.text) if c[1] <= a]):
+                    found = found or self._subject(view, ca, cb)
+                if found is not None:
+                    return found
+        return self._subject(view, 0, len(view.text))
+
+    def _absolute(self, t: TimeExpr) -> TimeExpr:
+        if t.offset is not None and self.last_minute is not None:
+            t = TimeExpr(t.start, t.end, t.rule + "+offset", minute=self.last_minute + t.offset)
+        if t.minute is not None:
+            self.last_minute = t.minute
+        return t
+
+    def _goal_clauses(self, view: SentenceView) -> list[tuple[int, int, re.Match[str]]]:
+        text = view.text
+        if re.search(r"\bruled out|disallowed|chalked off|thought (?:they|he) had", text, re.I):
+            return []
+        found = []
+        for a, b in clauses(text):
+            part = text[a:b]
+            hit = next((m for p in SIGNALS if (m := p.search(part))), None)
+            if hit is None:
+                hit = self._past_keeper(view, a, b)
+            if hit is not None and not NEGATIVE.search(part):
+                found.append((a, b, hit))
+        return found
+
+    def _past_keeper(self, view: SentenceView, a: int, b: int) -> re.Match[str] | None:
+        for p in _players_in(view, a, b):
+            if p.position == "goalkeeper":
+                s, _ = _rel(view, p)
+                m = re.search(
+                    r"\b(?:past|beat|beyond|beating)\s+(?:goalkeeper\s+)?$", view.text[a:s]
+                )
+                if m:
+                    return m
+        return None
+
+    def _goals(self, view: SentenceView, found: list, times: list[TimeExpr]) -> None:
+        timed_clauses = []
+        for a, b, hit in found:
+            own = [t for t in times if a <= t.start < b]
+            timed_clauses.append((a, b, hit, own[-1] if own else None))
+        groups: list[list] = []
+        for item in timed_clauses:
+            if groups and (item[3] is None or all(g[3] is None for g in groups[-1])):
+                groups[-1].append(item)
+            elif groups and item[3] is not None and any(g[3] is not None for g in groups[-1]):
+                groups.append([item])
+            else:
+                groups.append([item])
+        for group in groups:
+            time = next((g[3] for g in group if g[3] is not None), None)
+            if time is None and len(groups) == 1 and times:
+                time = times[-1]
+            self._group_goal(view, group, time)
+
+    def _group_goal(self, view: SentenceView, group: list, time: TimeExpr | None) -> None:
+        text = view.text
+        pending = self.pending
+        if time is None and pending is not None:
+            time = pending["time"]
+        scorer, team_hint, clause = None, None, group[-1]
+        for a, b, hit, _ in reversed(group):
+            scorer = self._scorer(view, a, b, hit)
+            if scorer is not None:
+                clause = (a, b, hit, None)
+                break
+        if scorer is None:
+            team_hint = self._team_signal(view, group)
+            scorer = self._team_player(view, team_hint)
+        a, b = clause[0], clause[1]
+        part = text[a:b]
+        own = bool(re.search(r"own goal|past his own|into his own net|own-goal", text[a:], re.I))
+        kind = "regular"
+        if own:
+            kind = "own_goal"
+        elif re.search(
+            r"penalty(?! area| box| decision| appeal)|spot[- ]kick|from the spot", part, re.I
+        ):
+            kind = "penalty"
+        elif re.search(r"\bhead(?:er|ed|ing|s)?\b(?! clearance)", part, re.I):
+            kind = "header"
+        elif re.search(r"free[- ]kick", part, re.I):
+            kind = "free_kick"
+        if scorer is None:
+            if time is not None:
+                self.pending = {"time": time, "shooter": None, "assist": None, "team": team_hint}
+            return
+        assist = None if own else self._assist(view, b, scorer)
+        carried = pending.get("assist") if pending and not own and assist is None else None
+        if carried is not None and carried.team == scorer.team and carried.iri != scorer.iri:
+            assist = carried
+        self._emit(view, scorer, team_hint, time, kind, assist, "goal-clause", own)
+        self.pending = None
+
+    def _emit(self, view, scorer, team_hint, time, kind, assist, rule, own=False) -> None:
+        event = GoalEvent(scorer, team_hint, time, kind, assist, rule, view.index, own_goal=own,
+                          start=view.start, end=view.start + len(view.text))  # fmt: skip
+        if time is None or time.minute is None:
+            event.timed = False
+            self.untimed.append(event)
+            return
+        event.minute, event.stoppage, event.vague = time.minute, time.stoppage, time.vague
+        self.last_minute = time.minute
+        self.events.append(event)
+
+    def _team_signal(self, view: SentenceView, group: list) -> str | None:
+        for a, b, _hit, _ in group:
+            for s, e, iri in view.teams:
+                if a <= s < b:
+                    after = view.text[e : e + 20].lower()
+                    if re.match(r"\s*(?:were|was|fell|went) behind", after):
+                        return self.other(iri)
+                    return iri
+        return None
+
+    def _team_player(self, view: SentenceView, team: str | None) -> Mention | None:
+        if team is None:
+            return None
+        for p in view.players:
+            s, _ = _rel(view, p)
+            if (
+                p.team == team
+                and p.position != "goalkeeper"
+                and not OBJECT_BEFORE.search(view.text[:s])
+            ):
+                return p
+        return None
+
+    def _scorer(self, view: SentenceView, a: int, b: int, hit: re.Match[str]) -> Mention | None:
+        text = view.text
+        for p in view.players:
+            s, e = _rel(view, p)
+            follows = re.match(
+                r"\s+to (?:head|tap|slot|fire|score|poke|turn|sweep|drive|finish)", text[e:]
+            )
+            if (
+                follows
+                and text[:s].rstrip().endswith(("for", "substitute", "found", "set up"))
+                and a - 60 <= s < b
+            ):
+                return p
+        part = text[a:b]
+        if re.match(r"\s*(?:who|whose)\b", part):
+            before = [p for p in view.players if p.end - view.start <= a]
+            if before:
+                return before[-1]
+        m = re.search(r"\bthrough\s+$", text[:b])
+        for p in _players_in(view, a, len(text)):
+            s, _ = _rel(view, p)
+            if re.search(r"\bthrough\s+(?:\w+\s+)?$", text[a:s]) and s > a:
+                return p
+            if re.match(r"(?:'s|’s) (?:\w+ ){0,2}(?:penalty|shot|header|finish|strike|effort|"
+                        r"free kick|volley|opener|goal)", text[p.end - view.start :]) and s < b:  # fmt: skip
+                return p
+        m = re.search(r"\bset(?:s)? up\s+$|\bfor\s+$", text[:a])
+        del m
+        for p in _players_in(view, 0, b):
+            s, e = _rel(view, p)
+            if text[:s].rstrip().endswith(("set up", "sets up")) and re.search(
+                r"^\s*for the", text[e:]
+            ):
+                return p
+        subject = self._subject(view, a, b)
+        if subject is not None:
+            return subject
+        for ca, cb in reversed([c for c in clauses(text) if c[1] <= a]):
+            if re.match(r"\s*(?:who|whose)\b", text[ca:cb]):
+                before = [p for p in view.players if p.end - view.start <= ca]
+                if before and before[-1].position != "goalkeeper":
+                    return before[-1]
+            subject = self._subject(view, ca, cb)
+            if subject is not None:
+                return subject
+        return None
+
+    def _subject(self, view: SentenceView, a: int, b: int) -> Mention | None:
+        text = view.text
+        candidates: list[tuple[int, str, object]] = []
+        for p in _players_in(view, a, b):
+            candidates.append((p.start - view.start, "player", p))
+        for m in DESCRIPTOR.finditer(text, a, b):
+            candidates.append((m.start(), "descriptor", m))
+        for m in PRONOUN.finditer(text, a, b):
+            candidates.append((m.start(), "pronoun", m))
+        for s, kind, obj in sorted(candidates, key=lambda c: c[0]):
+            if OBJECT_BEFORE.search(text[a:s]) and kind == "player":
+                continue
+            if kind == "player":
+                p = obj  # type: ignore[assignment]
+                if self._coordinated_object(view, a, p):  # type: ignore[arg-type]
+                    continue
+                if p.position == "goalkeeper" or self._failed_shot(view, p):  # type: ignore[union-attr]
+                    continue
+                return p  # type: ignore[return-value]
+            if kind == "descriptor":
+                return self._resolve_descriptor(view, obj)  # type: ignore[arg-type]
+            return self._resolve_pronoun(view, s)
+        return None
+
+    def _coordinated_object(self, view: SentenceView, a: int, p: Mention) -> bool:
+        """True for "… ran at Butcher and Fenwick": a player joined by "and" to an object."""
+        text = view.text
+        if not re.match(r"\s*(?:and|or)\s+$", text[a : p.start - view.start]):
+            return False
+        before = [q for q in view.players if q.end - view.start <= a]
+        if not before:
+            return False
+        q = before[-1]
+        qs, qe = _rel(view, q)
+        return qe >= a - 2 and bool(OBJECT_BEFORE.search(text[:qs]))
+
+    def _failed_shot(self, view: SentenceView, p: Mention) -> bool:
+        after = view.text[p.end - view.start : p.end - view.start + 80]
+        return bool(re.match(r",? whose [^,;]*(?:spilled|saved|parried|blocked|pushed)", after))
+
+    def _resolve_descriptor(self, view: SentenceView, m: re.Match[str]) -> Mention | None:
+        noun = m.group(2)
+        positions = POSITIONS.get(noun)
+        team = None
+        for s, _e, iri in view.adjectives + view.teams:
+            if m.start() <= s < m.end():
+                team = iri
+        before = [p for p in view.players if p.start - view.start < m.start()]
+        order = self._sentence_subject_first(view, before)
+        if self.prev_subject is not None:
+            order.append(self.prev_subject)
+        order += list(reversed(self.seen))
+        for p in order:
+            if p.position == "goalkeeper" or self._failed_shot(view, p):
+                continue
+            if positions and p.position not in positions:
+                continue
+            if team and p.team != team:
+                continue
+            return p
+        if team:
+            counts: dict[str, int] = {}
+            for p in self.seen:
+                if p.team == team:
+                    counts[p.iri] = counts.get(p.iri, 0) + 1
+            if counts:
+                best = max(counts, key=lambda i: counts[i])
+                return next(p for p in self.seen if p.iri == best)
+        return None
+
+    def _sentence_subject_first(self, view: SentenceView, before: list[Mention]) -> list[Mention]:
+        if not before:
+            return []
+        first = before[0]
+        rest = [p for p in reversed(before[1:]) if not self._failed_shot(view, p)]
+        return [first, *rest]
+
+    def _resolve_pronoun(self, view: SentenceView, pos: int) -> Mention | None:
+        before = [p for p in view.players if p.start - view.start < pos]
+        for p in list(reversed(before)) + list(reversed(self.seen)):
+            if p.position != "goalkeeper":
+                return p
+        return None
+
+    def _assist(self, view: SentenceView, end: int, scorer: Mention | None) -> Mention | None:
+        text = view.text
+        best = None
+        for p in view.players:
+            s, _ = _rel(view, p)
+            if s < end + 40 and PASS_FROM.search(text[max(0, s - 30) : s]):
+                best = p
+        if best is not None and self._assist_ok(best, scorer):
+            return best
+        passes = [m for m in PASS.finditer(text) if m.start() < end]
+        for m in reversed(passes):
+            cl = next(((a, b) for a, b in clauses(text) if a <= m.start() < b), (0, len(text)))
+            candidate = self._subject(view, cl[0], m.start())
+            if candidate is None:
+                for ca, cb in reversed([c for c in clauses(text) if c[1] <= cl[0]]):
+                    candidate = self._subject(view, ca, cb)
+                    if candidate is not None:
+                        break
+            if candidate is not None and self._assist_ok(candidate, scorer):
+                return candidate
+        return None
+
+    def _assist_ok(self, p: Mention, scorer: Mention | None) -> bool:
+        if scorer is None:
+            return True
+        return p.iri != scorer.iri and p.team == scorer.team

@@ -1,0 +1,119 @@
+"""Linking: the fixture match a report is about, looked up in the graph by its two teams
+(IRIs, bound as values) and, where known, the tournament year."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pyoxigraph as ox
+
+from footkg.extract.gazetteer import PREFIXES, Gazetteer
+from footkg.vocab import STAGES
+
+STAGE_KEYS = {str(iri): key for key, iri in STAGES.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Fixture:
+    """A match of the graph: IRI, date (ISO), home/away team IRIs and scores, stage key,
+    year of its edition, venue IRI and label, city label."""
+
+    iri: str
+    date: str
+    home: str
+    away: str
+    home_score: int | None
+    away_score: int | None
+    stage: str | None
+    year: int | None
+    venue: str | None
+    venue_label: str | None
+
+
+def fixtures_between(gaz: Gazetteer, a: str, b: str) -> list[Fixture]:
+    """All World Cup matches in the graph between teams ``a`` and ``b`` (IRIs), by date."""
+    if gaz.store is None:
+        return []
+    rows = []
+    for home, away in ((a, b), (b, a)):
+        rows += gaz._q(
+            "SELECT ?h ?w ?m ?d ?hs ?as ?s ?y ?v ?vl WHERE { ?m fk:homeTeam ?h ; fk:awayTeam ?w ; "
+            "fk:date ?d ; fk:edition ?e . ?e fk:year ?y . "
+            "OPTIONAL { ?m fk:homeScore ?hs } OPTIONAL { ?m fk:awayScore ?as } "
+            "OPTIONAL { ?m fk:stage ?s } OPTIONAL { ?m fk:venue ?v . ?v rdfs:label ?vl } }",
+            h=ox.NamedNode(home),
+            w=ox.NamedNode(away),
+        )
+    rows.sort(key=lambda r: r["d"].value)
+    out: dict[str, Fixture] = {}
+    for r in rows:
+        out.setdefault(
+            r["m"].value,
+            Fixture(
+                iri=r["m"].value,
+                date=r["d"].value,
+                home=r["h"].value,
+                away=r["w"].value,
+                home_score=int(r["hs"].value) if r["hs"] is not None else None,
+                away_score=int(r["as"].value) if r["as"] is not None else None,
+                stage=STAGE_KEYS.get(r["s"].value if r["s"] is not None else ""),
+                year=int(r["y"].value),
+                venue=r["v"].value if r["v"] is not None else None,
+                venue_label=r["vl"].value if r["vl"] is not None else None,
+            ),
+        )
+    return list(out.values())
+
+
+def best_fixture(
+    candidates: list[Fixture],
+    years: list[int],
+    scores: dict[str, int | None],
+    stage: str | None,
+) -> Fixture | None:
+    """The fixture a report's main match most likely is: points for a year the report names
+    (first named counts most), the same score per team, the same stage. ``None`` if no
+    candidate agrees on at least the year or the score."""
+    best, best_points = None, 0
+    for f in candidates:
+        points = 0
+        if f.year in years:
+            points += 4 + (2 if years and f.year == years[0] else 0)
+        if scores and all(v is not None for v in scores.values()):
+            got = {f.home: f.home_score, f.away: f.away_score}
+            if all(got.get(t) == v for t, v in scores.items()):
+                points += 3
+        if stage and f.stage == stage:
+            points += 2
+        if points > best_points:
+            best, best_points = f, points
+    return best if best_points >= 3 else None
+
+
+def fixture_goals(gaz: Gazetteer, match: str) -> list[dict]:
+    """The goals the graph holds for ``match`` (IRI): scorer IRI and name, team IRI, minute,
+    stoppage, own goal, penalty."""
+    if gaz.store is None:
+        return []
+    rows = gaz._q(
+        "SELECT ?m ?g ?p ?n ?t ?min ?st ?og ?pen WHERE { ?g fk:match ?m ; fk:team ?t . "
+        "OPTIONAL { ?g fk:scorer ?p } OPTIONAL { ?g fk:scorerName ?n } "
+        "OPTIONAL { ?g fk:minute ?min } OPTIONAL { ?g fk:stoppageMinute ?st } "
+        "OPTIONAL { ?g fk:ownGoal ?og } OPTIONAL { ?g fk:penalty ?pen } }",
+        m=ox.NamedNode(match),
+    )
+    return [
+        {
+            "goal": r["g"].value,
+            "scorer": r["p"].value if r["p"] is not None else None,
+            "name": r["n"].value if r["n"] is not None else None,
+            "team": r["t"].value,
+            "minute": int(r["min"].value) if r["min"] is not None else None,
+            "stoppage": int(r["st"].value) if r["st"] is not None else None,
+            "own_goal": r["og"] is not None and r["og"].value == "true",
+        }
+        for r in rows
+    ]
+
+
+_ = PREFIXES

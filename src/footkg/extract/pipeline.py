@@ -1,0 +1,186 @@
+"""The spaCy pipeline (no downloaded model) and the mentions it finds in a report.
+
+``build_nlp(gazetteer)`` gives ``spacy.blank("en")`` + a newline-aware sentencizer + an
+EntityRuler whose patterns come from the graph: team labels and ``skos:altLabel`` aliases, the
+curated nicknames and demonyms, stadium labels (and their distinctive core: "Maracanã" for
+"Estádio do Maracanã") and city labels. Players are matched per report by
+:func:`player_mentions`, from the squads of the two teams of the report's match: full labels,
+and family names that are unambiguous within those squads. Matching ignores accents
+("Martinez" finds "Lautaro Martínez").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from footkg.extract.gazetteer import STADIUM_WORDS, Gazetteer, SquadPlayer
+
+BOILERPLATE = re.compile(r"\b(?:Read also|Read more|Also read|See also|RELATED|Related)\s*:")
+SECTION_HEADERS = re.compile(
+    r"(?:^|(?<=[.!?\n] ))(Main Developments|Background|Why It Matters|What's Next|What’s Next|"
+    r"Key Figures|Key players|Key Moments)\b"
+)
+
+
+@Language.component("newline_sentences")
+def newline_sentences(doc: Doc) -> Doc:
+    """Start a sentence after every line break (headlines and datelines carry no full stop)."""
+    for token in doc[:-1]:
+        if "\n" in token.text or token.text.endswith("\n"):
+            doc[token.i + 1].is_sent_start = True
+    return doc
+
+
+def fold(text: str) -> str:
+    """Strip accents character by character, keeping the length (so offsets stay valid)."""
+    out = []
+    for ch in text:
+        base = unicodedata.normalize("NFD", ch)[0]
+        out.append(base if len(base) == 1 else ch)
+    return "".join(out)
+
+
+def stadium_aliases(label: str) -> list[str]:
+    """Names a report may use for a stadium: its label, and the label without the generic words
+    when something distinctive is left ("Estádio do Maracanã" → "Maracanã")."""
+    names = [label]
+    words = label.split()
+    core = [w for w in words if w.lower() not in STADIUM_WORDS]
+    if core and len(core) < len(words):
+        names.append(" ".join(core))
+    return names
+
+
+def build_nlp(gaz: Gazetteer) -> Language:
+    """A spaCy pipeline with the graph's names as EntityRuler patterns (labels ``TEAM``,
+    ``STADIUM``, ``CITY``; the entity id is the IRI)."""
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    nlp.add_pipe("newline_sentences")
+    ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "ORTH"})
+    patterns: list[dict] = []
+    seen: set[tuple[str, str]] = set()
+    cities = set(gaz.cities.values())
+
+    def add(label: str, name: str, iri: str) -> None:
+        for variant in {name, fold(name), name.upper(), fold(name).upper()}:
+            if (label, variant) not in seen and variant.strip():
+                seen.add((label, variant))
+                patterns.append({"label": label, "pattern": variant, "id": iri})
+
+    for name, iri in gaz.team_names.items():
+        add("TEAM", name, iri)
+    for iri, (label, _city) in gaz.stadiums.items():
+        for alias in stadium_aliases(label):
+            if alias == label or (alias not in cities and alias not in gaz.team_names):
+                add("STADIUM", alias, iri)
+    for iri, label in gaz.cities.items():
+        if label not in gaz.team_names:
+            add("CITY", label, iri)
+    ruler.add_patterns(patterns)
+    return nlp
+
+
+def blank_boilerplate(text: str) -> str:
+    """Replace "Read also: <headline>" teasers and section headers with spaces (same length).
+
+    A teaser runs to the end of its line when the line is short; inside running text it ends
+    with its run of capitalised words, less the last one when a lower-case word follows (that
+    word starts the next sentence: "… Showdown Messi set up …")."""
+    chars = list(text)
+    for m in BOILERPLATE.finditer(text):
+        end = _teaser_end(text, m.end())
+        for i in range(m.start(), end):
+            if chars[i] != "\n":
+                chars[i] = " "
+    for m in SECTION_HEADERS.finditer(text):
+        for i in range(m.start(1), m.end(1)):
+            chars[i] = " "
+    return "".join(chars)
+
+
+def _teaser_end(text: str, start: int) -> int:
+    newline = text.find("\n", start)
+    if newline != -1 and newline - start < 160:
+        return newline
+    words = list(re.finditer(r"\S+", text[start : start + 300]))
+    end = start
+    for i, w in enumerate(words):
+        token = w.group()
+        if (
+            token[0].isupper()
+            or token[0].isdigit()
+            or token in ("of", "the", "to", "in", "a", "and", "for", "vs", "v", "&", "-", "–")
+        ):
+            nxt = words[i + 1].group() if i + 1 < len(words) else ""
+            if nxt and nxt[0].islower() and token[0].isupper() and i > 0:
+                return end
+            end = start + w.end()
+        else:
+            return end
+    return end
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A name found in the report: character span, kind (``team``, ``player``, ``stadium``,
+    ``city``), the IRI, the surface text; for players their team IRI and position."""
+
+    start: int
+    end: int
+    kind: str
+    iri: str
+    text: str
+    team: str | None = None
+    position: str | None = None
+
+
+def entity_mentions(doc: Doc) -> list[Mention]:
+    """Team, stadium and city mentions of a processed doc, in text order."""
+    return [
+        Mention(ent.start_char, ent.end_char, ent.label_.lower(), ent.ent_id_, ent.text)
+        for ent in doc.ents
+    ]
+
+
+def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) -> list[Mention]:
+    """Players of ``squads`` named in ``text`` (accent-insensitive, capitalised in the text):
+    full labels, and family names (or last words of labels) unique within the squads. Spans
+    inside ``taken`` mentions (teams, places) are skipped unless the player name is longer."""
+    variants: dict[str, SquadPlayer | None] = {}
+    for p in squads:
+        variants.setdefault(fold(p.label).lower(), p)
+    short: dict[str, list[SquadPlayer]] = {}
+    for p in squads:
+        for name in {p.family or "", p.label.split()[-1] if " " in p.label else ""}:
+            if name and fold(name).lower() not in variants:
+                short.setdefault(fold(name).lower(), []).append(p)
+    for name, players in short.items():
+        if len({p.iri for p in players}) == 1:
+            variants[name] = players[0]
+    if not variants:
+        return []
+    alternation = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+    regex = re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])")
+    folded = fold(text).lower()
+    found: list[Mention] = []
+    for m in regex.finditer(folded):
+        if not text[m.start()].isupper():
+            continue
+        overlaps = [t for t in taken if t.start < m.end() and m.start() < t.end]
+        if any(t.end - t.start >= m.end() - m.start() for t in overlaps):
+            continue
+        p = variants[m.group()]
+        assert p is not None
+        found.append(
+            Mention(
+                m.start(), m.end(), "player", p.iri, text[m.start() : m.end()], p.team, p.position
+            )
+        )
+    return found

@@ -1,0 +1,218 @@
+# ruff: noqa: E501 - rule tables hold long regular expressions
+"""Rules for match statements: results ("T0 beat T1 2-1"), draws, shootouts, goalless games,
+lists of results, and fixtures announced ("T0 meet T1 in the semi-final on Thursday").
+
+Rules read the masked sentence of :mod:`footkg.extract.context` (teams are ``T<n>``); each
+returns :class:`Statement` values: two team slots, scores from the first team's side (``None``
+when not stated), and flags. Stage words come from :func:`stage_in`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from footkg.extract.context import Sentence
+from footkg.vocab import STAGES
+
+WIN = (
+    r"(?:beat|beats|beating|beaten|defeated|defeat|defeats|defeating|thrashed|thrashing|"
+    r"routed|routing|hammered|hammering|edged(?: past| out)?|edge past|edging past|overcame|"
+    r"overcome|overcoming|knocked out|eliminated|eliminating|crushed|crushing|stunned|saw off|"
+    r"downed|outclassed|swept aside|brushed aside|dispatched|dispatching)"
+)
+FUTURE = r"(?:will )?(?:meet|meets|face|faces|play|plays|take on|takes on|meeting|facing)"
+SCORE = r"(\d{1,2})-(\d{1,2})"
+STAGE_WORDS = [
+    (r"third[- ]place (?:play-?off|match|game|decider)|play-?off for third|took third place|"
+     r"third place", "third-place play-off"),
+    (r"final[- ]round", "final round"),
+    (r"second[- ]round group|second group stage|second[- ]round", "second group stage"),
+    (r"round of 32|last 32", "round of 32"),
+    (r"round of 16|last 16|last-16", "round of 16"),
+    (r"quarter-?finals?", "quarter-final"),
+    (r"semi-?finals?", "semi-final"),
+    (r"group stage|group-stage|opening match|opening game|group [A-L]\b|first round", "group stage"),
+    (r"\bfinals?\b(?! whistle| minute| round| day| stages?| tournament| third| quarter)", "final"),
+]  # fmt: skip
+REACH = re.compile(r"\b(?:to reach|reached|into|book(?:ed)? a place in|advance to) the ([\w -]+)")
+
+
+@dataclass
+class Statement:
+    """A match stated in a sentence: team slots ``a``/``b`` (``T<n>``), scores from ``a``'s
+    side, ``future`` (a fixture still to be played), ``aet``, ``shootout`` (a's, b's kicks),
+    ``same_score_as_previous`` (the score is "the same score" as the statement before) and the
+    rule name."""
+
+    a: str
+    b: str | None
+    score_a: int | None
+    score_b: int | None
+    rule: str
+    future: bool = False
+    aet: bool | None = None
+    same_score: bool = False
+    needs_opponent: bool = False
+
+
+def _stmt(rule: str, a: str, b: str | None, sa: str | int | None, sb: str | int | None,
+          **kw: bool) -> Statement:  # fmt: skip
+    return Statement(a, b, None if sa is None else int(sa), None if sb is None else int(sb),
+                     rule, **kw)  # fmt: skip
+
+
+def _subject(masked: str, pos: int) -> str | None:
+    """The last team slot before ``pos`` (the subject of a verb at ``pos``)."""
+    slots = [
+        m.group()
+        for m in re.finditer(r"\bT\d+\b", masked[:pos])
+        if not re.search(r"\b(?:by|against|over|with|past|to|beat|beating) $", masked[: m.start()])
+    ]
+    return slots[-1] if slots else None
+
+
+def find_statements(sentence: Sentence) -> list[Statement]:
+    """All match statements of one sentence, in text order of their verbs."""
+    s = sentence.masked
+    out: list[Statement] = []
+    used: list[tuple[int, int]] = []
+
+    def free(m: re.Match[str]) -> bool:
+        return not any(a < m.end() and m.start() < b for a, b in used)
+
+    def take(m: re.Match[str], st: Statement) -> None:
+        used.append((m.start(), m.end()))
+        out.append(st)
+
+    # result line: "T0 0, T1 2" / "T0 0 T1 1" / "T0 2-1 T1"
+    for m in re.finditer(r"(T\d+),? (\d{1,2}),? (T\d+),? (\d{1,2})\b", s):
+        take(m, _stmt("result-line", m[1], m[3], m[2], m[4]))
+    for m in re.finditer(rf"(T\d+) {SCORE} (T\d+)", s):
+        if free(m):
+            take(m, _stmt("result-line", m[1], m[4], m[2], m[3]))
+    # list: "beaten T0 ... — T1 2-1, T2 3-1"
+    for m in re.finditer(rf"{WIN} (?:\w+ )?(T\d+)[^—:]*[—:]\s*((?:T\d+ {SCORE}[,;]? ?)+)", s):
+        for part in re.finditer(rf"(T\d+) {SCORE}", m[2]):
+            out.append(_stmt("result-list", part[1], m[1], part[2], part[3]))
+        used.append((m.start(), m.end()))
+    # passive: "T0 had been held 2-2 by T1", "T0 were beaten 3-1 by T1", "T0 lost 2-1 to T1"
+    for m in re.finditer(
+        rf"(?:had |have |were |was )?(?:been )?(held|beaten|defeated|lost|fell) (?:\w+ )?{SCORE} (?:by|to|against) (T\d+)",
+        s,
+    ):
+        a = _subject(s, m.start())
+        if a and free(m):
+            hi, lo = max(int(m[2]), int(m[3])), min(int(m[2]), int(m[3]))
+            sa, sb = (m[2], m[3]) if m[1] == "held" else (lo, hi)
+            take(m, _stmt("result-passive", a, m[4], sa, sb))
+    # "T0's 2-1 semi-final win over T1", "their 2-0 comeback against T1"
+    for m in re.finditer(
+        rf"(T\d+)(?:'s|’s)? (?:\w+ ){{0,2}}{SCORE} (?:[\w-]+ ){{0,3}}(?:win|victory|comeback|triumph|success|defeat of) (?:over|against|of) (T\d+)",
+        s,
+    ):
+        if free(m):
+            take(m, _stmt("result-noun", m[1], m[4], m[2], m[3]))
+    for m in re.finditer(rf"{SCORE} (?:[\w-]+ ){{0,3}}(?:defeat|loss) (?:to|by|against) (T\d+)", s):
+        a = _subject(s, m.start())
+        if a and free(m):
+            take(
+                m,
+                _stmt(
+                    "result-defeat", a, m[3], min(int(m[1]), int(m[2])), max(int(m[1]), int(m[2]))
+                ),
+            )
+    # "T0 drew 1-1 with T1", "a 2-2 draw with T1"
+    for m in re.finditer(
+        rf"(?:drew|drawn|draw) (?:\w+ )?{SCORE} (?:with|against) (T\d+)|{SCORE} draw (?:with|against) (T\d+)",
+        s,
+    ):
+        a = _subject(s, m.start())
+        if a and free(m):
+            sa, sb, b = (m[1], m[2], m[3]) if m[1] else (m[4], m[5], m[6])
+            take(m, _stmt("result-draw", a, b, sa, sb))
+    # "T0 knocked out T1 with a 3-2 win"
+    for m in re.finditer(
+        rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+)[^.;]{{0,40}}? with an? {SCORE} (?:win|victory)", s
+    ):
+        a = _subject(s, m.start())
+        if a and free(m):
+            take(m, _stmt("result-with", a, m[1], m[2], m[3]))
+    # "T0 beat T1 2-1", "beating T1 3-2", "T0 overcame T1 by the same score"
+    for m in re.finditer(
+        rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+),? (?:(?:by|with) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
+        s,
+    ):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            take(m, _stmt("result-win", a, m[1], m[2], m[3], same_score=bool(m[4])))
+            for extra in re.finditer(rf"^ and (T\d+) {SCORE}", s[m.end() :]):
+                out.append(_stmt("result-win", a, extra[1], extra[2], extra[3]))
+    # "T0 had won each of their ties 1-0, including a semi-final against T1"
+    for m in re.finditer(rf"(T\d+) (?:had )?won [^.;]*?{SCORE}[^.;]*? against (T\d+)", s):
+        if free(m):
+            take(m, _stmt("result-won-against", m[1], m[4], m[2], m[3]))
+    # "T0 won a bad-tempered quarter-final 1-0" (the opponent is the other team of the match)
+    for m in re.finditer(rf"(T\d+) (?:had )?won (?:a|the|their) (?:(?!T\d)[^.;])*?{SCORE}", s):
+        if free(m) and not re.search(r"shoot-?out|penalt", m[0]):
+            take(m, _stmt("result-won-no-opponent", m[1], None, m[2], m[3], needs_opponent=True))
+    # goalless: "after 120 goalless minutes against T1"
+    for m in re.finditer(r"(\d+ )?goalless (?:minutes|draw|game|match) (?:against|with) (T\d+)", s):
+        a = _subject(s, m.start())
+        if a and free(m):
+            aet = bool(m[1]) and int(m[1]) >= 120
+            take(m, _stmt("result-goalless", a, m[2], 0, 0, aet=aet or None))
+    # fixtures: "T0 meet T1", "T0 and T1 meet", "a final against T1", "to face T1"
+    for m in re.finditer(r"(T\d+),? and (T\d+),? (?:will )?(?:meet|play|face)\b", s):
+        if free(m):
+            take(m, _stmt("fixture-pair", m[1], m[2], None, None, future=True))
+    for m in re.finditer(rf"\b{FUTURE} (?:[\w-]+ ){{0,2}}?(T\d+)", s):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            take(m, _stmt("fixture-verb", a, m[1], None, None, future=True))
+    for m in re.finditer(
+        r"\b(?:final|semi-?final|quarter-?final|play-?off|match|fixture|tie|game) (?:against|with|versus|v) (T\d+)",
+        s,
+    ):
+        a = _subject(s, m.start())
+        if free(m):
+            take(m, _stmt("fixture-against", a or "T?", m[1], None, None, future=True))
+    return out
+
+
+def shootout_in(sentence: Sentence) -> tuple[str, int, int] | None:
+    """``(winner slot, winner kicks, loser kicks)`` from "T0 won the shootout 3-2" or
+    "T0 won 4-2 on penalties"; ``None`` when the sentence states no shootout result."""
+    s = sentence.masked
+    m = re.search(
+        rf"(T\d+) (?:\w+ ){{0,2}}won (?:the (?:penalty )?shoot-?out |the penalty contest )?(?:by )?{SCORE}(?: on penalties| in the shoot-?out| on spot-kicks)?",
+        s,
+    )
+    if m and ("shoot" in m[0] or "penalt" in m[0] or "spot" in m[0]):
+        return m[1], int(m[2]), int(m[3])
+    m = re.search(rf"(T\d+)[^.;]*? {SCORE} on (?:penalties|spot-kicks|penalty kicks)", s)
+    if m:
+        return m[1], max(int(m[2]), int(m[3])), min(int(m[2]), int(m[3]))
+    return None
+
+
+def stage_in(text: str) -> tuple[str | None, bool]:
+    """The stage a sentence names: ``(stage key, implied)``. "to reach the semi-finals" gives
+    ``("semi-final", True)``: the match itself was the round before."""
+    reach = REACH.search(text)
+    for pattern, key in STAGE_WORDS:
+        m = re.search(pattern, text, re.I)
+        if m:
+            implied = bool(reach and reach.start(1) <= m.start() < reach.end(1) + 2)
+            return key, implied
+    return None, False
+
+
+def previous_stage(stage: str, stages: list[str]) -> str | None:
+    """The round before ``stage`` among an edition's ``stages`` (keys in order)."""
+    order = [s for s in stages if s != "third-place play-off"] or [
+        s for s in STAGES if s not in ("second group stage", "final round", "round of 32")
+    ]
+    if stage in order and order.index(stage) > 0:
+        return order[order.index(stage) - 1]
+    return None

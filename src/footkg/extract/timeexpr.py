@@ -1,0 +1,122 @@
+# ruff: noqa: E501 - rule tables hold long regular expressions
+"""Minutes in match-report prose: ``in the 67th minute``, ``90+3``, ``two minutes after the
+interval``, ``with eleven minutes remaining``, ``four minutes from the end of extra time``,
+``six minutes later``, ``in stoppage time``, ``just before the break``.
+
+:func:`find_times` returns :class:`TimeExpr` values in text order. An absolute expression has
+``minute`` (regulation or extra-time minute) and maybe ``stoppage``; a relative one ("N minutes
+later", "the lead lasted N minutes") has ``offset`` to add to the last minute the report gave.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+NUMBERS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    "twenty": 20, "a": 1, "an": 1, "a couple of": 2, "a few": 3,
+}  # fmt: skip
+NUM = r"(\d{1,3}|" + "|".join(sorted((k for k in NUMBERS if " " not in k), key=len, reverse=True))
+NUM += r"|a couple of|a few)"
+HALF_TIME = r"(?:the )?(?:interval|restart|break|half-time|halftime|half time|second half began)"
+
+
+@dataclass(frozen=True, slots=True)
+class TimeExpr:
+    """A time in a sentence: span (relative to the sentence), ``minute``/``stoppage`` when
+    absolute, ``offset`` (minutes) when relative to the previous minute, ``vague`` for
+    "stoppage time" with no number, and the rule name."""
+
+    start: int
+    end: int
+    rule: str
+    minute: int | None = None
+    stoppage: int | None = None
+    offset: int | None = None
+    vague: bool = False
+
+
+def number(word: str) -> int:
+    """``"12"`` → 12, ``"twelve"`` → 12 (raises ``KeyError`` on other words)."""
+    word = word.lower()
+    return int(word) if word.isdigit() else NUMBERS[word]
+
+
+_RULES: list[tuple[str, re.Pattern[str]]] = [
+    ("plus", re.compile(r"\b(\d{2,3}) ?\+ ?(\d{1,2})(?:th|st|nd|rd)?(?:'|’| min(?:ute)?s?\b)?")),
+    ("ordinal", re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)[ -]minute\b", re.I)),
+    ("apostrophe", re.compile(r"\((\d{1,3})(?:'|’)\)|\b(\d{1,3})(?:'|’)(?=[\s,.;)]|$)")),
+    ("after-interval", re.compile(rf"\b{NUM} minutes? (?:after|into) {HALF_TIME}", re.I)),
+    ("before-interval", re.compile(rf"\b{NUM} minutes? before {HALF_TIME}", re.I)),
+    ("from-end-et", re.compile(rf"\b{NUM} minutes? (?:from|before) the end of extra[- ]time", re.I)),
+    ("remaining-et", re.compile(rf"\b{NUM} minutes? of extra[- ]time (?:left|remaining|to go|to play)", re.I)),
+    ("remaining", re.compile(rf"\b{NUM} minutes? (?:of normal time |of regular time |of regulation )?(?:left|remaining|to go|to play)", re.I)),
+    ("from-end", re.compile(rf"\b{NUM} minutes? (?:from|before) (?:the end|time|full[- ]time|the final whistle)", re.I)),
+    ("later", re.compile(rf"\b{NUM} minutes? (?:later|afterwards|after that)", re.I)),
+    ("lasted", re.compile(rf"\blasted (?:only |just |barely )?{NUM} minutes?", re.I)),
+    ("needed", re.compile(rf"\b(?:needed|took|required) (?:only |just |him |them )?{NUM} minutes?", re.I)),
+    ("after-n", re.compile(rf"\bafter (?:only |just )?{NUM} (minutes?|seconds)\b", re.I)),
+    ("last-minute-et", re.compile(r"\b(?:final|last) minute of extra[- ]time", re.I)),
+    ("stoppage-et", re.compile(r"\b(?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
+    ("stoppage-first", re.compile(r"\b(?:first[- ]half (?:stoppage|injury|added) time|(?:stoppage|injury|added) time (?:at the end )?of the first half|(?:just|right|shortly|moments) before (?:the break|half[- ]time|the interval))", re.I)),
+    ("stoppage", re.compile(r"\b(?:stoppage|injury|added) time\b", re.I)),
+    ("last-minute", re.compile(r"\bin the (?:final|last|dying) minute\b", re.I)),
+    ("on-the-hour", re.compile(r"\b(?:on|just after|just before) the hour\b", re.I)),
+]  # fmt: skip
+
+
+def find_times(sentence: str) -> list[TimeExpr]:
+    """All time expressions in ``sentence`` (non-overlapping, earliest rule wins a span)."""
+    found: list[TimeExpr] = []
+    taken: list[tuple[int, int]] = []
+    for rule, pattern in _RULES:
+        for m in pattern.finditer(sentence):
+            if any(s < m.end() and m.start() < e for s, e in taken):
+                continue
+            expr = _value(rule, m)
+            if expr is not None:
+                found.append(expr)
+                taken.append((m.start(), m.end()))
+    return sorted(found, key=lambda t: t.start)
+
+
+def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
+    s, e = m.start(), m.end()
+    if rule == "plus":
+        base, extra = int(m.group(1)), int(m.group(2))
+        if base not in (45, 90, 105, 120):
+            return None
+        return TimeExpr(s, e, rule, minute=base, stoppage=extra)
+    if rule in ("ordinal", "apostrophe"):
+        value = int(next(g for g in m.groups() if g))
+        return TimeExpr(s, e, rule, minute=value) if 1 <= value <= 130 else None
+    if rule == "after-n":
+        n = number(m.group(1))
+        if m.group(2).startswith("second"):
+            return TimeExpr(s, e, rule, minute=1)
+        return TimeExpr(s, e, rule, minute=n) if 1 <= n <= 120 else None
+    n = number(m.group(1)) if m.groups() else 0
+    fixed = {
+        "after-interval": lambda: TimeExpr(s, e, rule, minute=45 + n),
+        "before-interval": lambda: TimeExpr(s, e, rule, minute=45 - n),
+        "from-end-et": lambda: TimeExpr(s, e, rule, minute=120 - n),
+        "remaining-et": lambda: TimeExpr(s, e, rule, minute=120 - n),
+        "remaining": lambda: TimeExpr(s, e, rule, minute=90 - n),
+        "from-end": lambda: TimeExpr(s, e, rule, minute=90 - n),
+        "later": lambda: TimeExpr(s, e, rule, offset=n),
+        "lasted": lambda: TimeExpr(s, e, rule, offset=n),
+        "needed": lambda: TimeExpr(s, e, rule, minute=n),
+        "last-minute-et": lambda: TimeExpr(s, e, rule, minute=120),
+        "stoppage-et": lambda: TimeExpr(s, e, rule, minute=120, vague=True),
+        "stoppage-first": lambda: TimeExpr(s, e, rule, minute=45, vague=True),
+        "stoppage": lambda: TimeExpr(s, e, rule, minute=90, vague=True),
+        "last-minute": lambda: TimeExpr(s, e, rule, minute=90),
+        "on-the-hour": lambda: TimeExpr(s, e, rule, minute=60),
+    }
+    expr = fixed[rule]()
+    if expr.minute is not None and not 1 <= expr.minute <= 130:
+        return None
+    return expr

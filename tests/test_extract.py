@@ -1,0 +1,159 @@
+"""Extraction against the full graph: the example reports (scored with the shared scorer), the
+seed report and its conflicts, RDF with evidence, ingestion, the CLI, bad input."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from footkg.extract import Extractor, Gazetteer, ingest
+from footkg.extract.conflicts import compare
+from footkg.extract.io import decode_report, read_report
+from footkg.extract.rdf import to_quads
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def gaz(full_store) -> Gazetteer:
+    return Gazetteer.from_store(full_store)
+
+
+@pytest.fixture(scope="module")
+def extractor(gaz) -> Extractor:
+    return Extractor(gaz)
+
+
+@pytest.fixture(scope="module")
+def seed(shared_data: Path, extractor: Extractor):
+    path = next((shared_data.parent / "seed").glob("*.txt"))
+    return extractor.extract(read_report(path))
+
+
+def _scorer(shared: Path):
+    spec = importlib.util.spec_from_file_location("scorer", shared / "tools/score_extraction.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_examples_score_at_least_090(shared_data: Path, extractor: Extractor, tmp_path: Path):
+    articles = shared_data.parent / "articles"
+    for path in sorted(articles.glob("*.txt")):
+        result = extractor.extract(read_report(path)).to_json()
+        (tmp_path / f"{path.stem}.json").write_text(json.dumps(result), encoding="utf-8")
+    scorer = _scorer(shared_data.parent)
+    totals = {k: [0, 0, 0] for k in ("match", "goals", "details", "others")}
+    for gold_file in sorted(articles.glob("*.gold.json")):
+        gold = json.loads(gold_file.read_text(encoding="utf-8"))
+        pred = json.loads((tmp_path / gold_file.name.replace(".gold", "")).read_text())
+        for key, value in scorer.score_article(gold, pred).items():
+            totals[key] = [a + b for a, b in zip(totals[key], value, strict=True)]
+    overall = [sum(v[i] for v in totals.values()) for i in range(3)]
+    assert scorer.prf(*overall)[2] >= 0.90
+    assert scorer.prf(*totals["goals"])[2] >= 0.90
+
+
+def test_seed_main_match_and_goals(seed):
+    m = seed.match
+    assert (m.home_name, m.away_name, m.home_score, m.away_score) == ("Argentina", "England", 2, 1)
+    assert (m.stage, m.venue, m.city) == ("semi-final", "Mercedes-Benz Stadium", "Atlanta")
+    assert seed.tournament_label == "FIFA World Cup 2026"
+    assert m.iri.endswith("match/2026-07-15-england-argentina")
+    goals = [(g.scorer_name, g.team_name, g.minute, g.kind, g.assist_name) for g in seed.goals]
+    assert goals == [
+        ("Anthony Gordon", "England", 55, "regular", "Morgan Rogers"),
+        ("Enzo Fernández", "Argentina", 85, "regular", "Lionel Messi"),
+        ("Lautaro Martínez", "Argentina", 92, "header", "Lionel Messi"),
+    ]
+
+
+def test_seed_other_matches(seed):
+    others = {(o.home_name, o.away_name): o for o in seed.others}
+    assert others[("Argentina", "Spain")].venue == "MetLife Stadium"
+    assert others[("Argentina", "Spain")].stage == "final"
+    assert others[("England", "France")].stage == "third-place play-off"
+    assert (
+        others[("Argentina", "Egypt")].home_score,
+        others[("Argentina", "Egypt")].away_score,
+    ) == (2, 0)
+
+
+def test_seed_conflicts_without_false_ones(gaz, seed):
+    found = {(c.field, c.report_value, c.fixture_value) for c in compare(gaz, seed)}
+    assert found == {
+        ("minute", "Enzo Fernández 85", "Enzo Fernández 86"),
+        ("score", "Argentina 2-0 Egypt", "3-2"),
+    }  # 92 vs 90+2 / folded 90 is the same minute
+
+
+def test_published_date_resolves_weekdays(shared_data: Path, extractor: Extractor):
+    from datetime import date
+
+    path = next((shared_data.parent / "seed").glob("*.txt"))
+    ex = extractor.extract(read_report(path), date(2026, 7, 16))
+    final = next(o for o in ex.others if o.away_name == "Spain")
+    assert final.date == "2026-07-19"
+
+
+def test_demo_reports_generalise(extractor: Extractor):
+    ex = extractor.extract(read_report(REPO / "data/articles/luzhniki-2018-final.txt"))
+    assert (ex.match.home_name, ex.match.home_score, ex.match.away_score) == ("France", 4, 2)
+    got = [(g.scorer_name, g.team_name, g.minute, g.kind) for g in ex.goals]
+    assert got[0] == ("Mario Mandžukić", "France", 18, "own_goal")
+    assert ("Antoine Griezmann", "France", 38, "penalty") in got
+    assert len(got) == 6
+
+
+def test_rdf_has_article_and_evidence(extractor: Extractor, seed, gaz):
+    quads = to_quads(seed, compare(gaz, seed))
+    graphs = {q.graph_name.value for q in quads}
+    assert graphs == {"https://w3id.org/footkg/graph/article-" + seed.sha256[:16]}
+    preds = {q.predicate.value for q in quads}
+    assert "http://www.w3.org/ns/oa#start" in preds
+    assert any(q.object.value == "http://schema.org/NewsArticle" for q in quads)
+
+
+def test_ingest_is_idempotent_and_refuses_bad_reports(full_store, shared_data, tmp_path: Path):
+    seed_path = next((shared_data.parent / "seed").glob("*.txt"))
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    nomatch = tmp_path / "nomatch.txt"
+    nomatch.write_text("The weather in Atlanta was warm and the crowd sang all evening.")
+    first = ingest(full_store, [seed_path, empty, nomatch])
+    second = ingest(full_store, [seed_path])
+    assert set(first.refused) == {str(empty), str(nomatch)}
+    assert len(first.quads) == len(second.quads) > 10
+    assert {q.graph_name for q in first.quads} == {q.graph_name for q in second.quads}
+
+
+def test_no_match_report(extractor: Extractor):
+    ex = extractor.extract(decode_report(b"Nothing happened today.", "x"))
+    assert ex.match is None and ex.to_json()["goals"] == []
+
+
+def test_cli_extract_and_conflicts(full_build, shared_data: Path, tmp_path: Path):
+    from footkg.cli import app
+    from footkg.cli_extract import register
+
+    register(app)
+    register(app)
+    runner = CliRunner()
+    seed_path = next((shared_data.parent / "seed").glob("*.txt"))
+    store = str(full_build.store_path)
+    result = runner.invoke(app, ["extract", str(seed_path), "--store", store])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["match"]["home_score"] == 2
+    result = runner.invoke(app, ["extract", str(seed_path), "--store", store, "--format", "trig"])
+    assert result.exit_code == 0 and "NewsArticle" in result.output
+    result = runner.invoke(app, ["conflicts", str(seed_path), "--store", store])
+    assert result.exit_code == 0
+    assert "Enzo Fernández 85" in result.output and "2-0" in result.output
+    binary = tmp_path / "b.txt"
+    binary.write_bytes(b"\x00\x01" * 100)
+    result = runner.invoke(app, ["extract", str(binary), "--store", store])
+    assert result.exit_code == 2 and "binary" in result.output
