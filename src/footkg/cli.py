@@ -226,6 +226,15 @@ def query(
         typer.Option("--format", help="table, csv, tsv or json (SPARQL 1.1 Query Results JSON)."),
     ] = "table",
     list_: Annotated[bool, typer.Option("--list", help="List the catalogue.")] = False,
+    max_rows: Annotated[
+        int | None,
+        typer.Option(
+            "--max-rows",
+            help="Stop after this many rows (default: 1000 for a table, all for csv, tsv "
+            "and json; 0 means all).",
+            show_default=False,
+        ),
+    ] = None,
     store_path: StoreOpt = None,
     data_dir: DataDirOpt = None,
 ) -> None:
@@ -236,6 +245,7 @@ def query(
         return
     if fmt not in ("table", "csv", "tsv", "json"):
         raise _fail(f"unknown --format {fmt!r}: use table, csv, tsv or json")
+    limit = (1000 if fmt == "table" else None) if max_rows is None else (max_rows or None)
     try:
         q = queries.parse_query_file(Path(name)) if name.endswith(".rq") else catalogue.get(name)
         if store_path is not None and remote.is_url(store_path):
@@ -247,9 +257,11 @@ def query(
             kg = store.open_store(_store_path(store_path))
             index = TeamIndex.from_store(kg)
             bindings = queries.bind_params(q, _parse_params(param or []), resolve_team=index.lookup)
-            result = queries.run(kg, q, bindings)
+            result = queries.run(kg, q, bindings, max_rows=limit)
     except (FootkgError, UnknownTeamError, OSError) as exc:
         raise _fail(str(exc)) from exc
+    if result.truncated:
+        err.print(f"[yellow]showing the first {limit:,} rows; --max-rows 0 shows all[/]")
     if fmt == "table":
         console.print(result.to_table())
     else:

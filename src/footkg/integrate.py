@@ -365,8 +365,9 @@ class _Integrator:
         }
         if len(candidates) == 1:
             return candidates.pop()
-        if len(candidates) > 1:
+        if len(candidates) > 1:  # two squad players share the name: keep the name, guess none
             self.out.unresolved["ambiguous scorer name in squad"] += 1
+            return None
         # a player known only from this source: one IRI per (team, name)
         iri = self.scorer_alias.get((team_iri, "#" + key))
         if iri is None and not mint:

@@ -183,6 +183,18 @@ def parse_int(text: str, field: str) -> int:
         raise RowError("bad-int", f"{field}: {text!r} is not an integer") from None
 
 
+def parse_score(text: str, field: str) -> int:
+    """A score (goals, ≥ 0); raise ``RowError("bad-score")`` naming ``field`` for anything else,
+    e.g. ``"3-3 (4-2 pen.)"`` written into one team's score, or ``"-1"``."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise RowError("bad-score", f"{field}: {text!r} is not a number of goals") from None
+    if value < 0:
+        raise RowError("bad-score", f"{field}: {text!r} is negative")
+    return value
+
+
 def parse_optional_int(text: str, field: str) -> int | None:
     """Like :func:`parse_int`, but a placeholder gives ``None``."""
     return None if optional(text) is None else parse_int(text, field)

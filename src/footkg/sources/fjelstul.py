@@ -42,6 +42,7 @@ from footkg.sources.common import (
     parse_int,
     parse_optional_date,
     parse_optional_int,
+    parse_score,
     read_csv,
     required_text,
     skip,
@@ -404,8 +405,8 @@ _MATCH_COLS = (
 def _shootout(f: dict[str, str], first_shooter: str | None) -> Shootout | None:
     if not parse_bool(f["penalty_shootout"], "penalty_shootout"):
         return None
-    home = parse_int(f["home_team_score_penalties"], "home_team_score_penalties")
-    away = parse_int(f["away_team_score_penalties"], "away_team_score_penalties")
+    home = parse_score(f["home_team_score_penalties"], "home_team_score_penalties")
+    away = parse_score(f["away_team_score_penalties"], "away_team_score_penalties")
     if home == away:
         raise RowError("bad-shootout", f"shoot-out score {home}-{away} has no winner")
     winner = f["home_team_name"] if home > away else f["away_team_name"]
@@ -433,8 +434,8 @@ def _matches(
             date=parse_date(f["match_date"], "match_date"),
             home=required_text(f["home_team_name"], "home_team_name"),
             away=required_text(f["away_team_name"], "away_team_name"),
-            home_score=parse_int(f["home_team_score"], "home_team_score"),
-            away_score=parse_int(f["away_team_score"], "away_team_score"),
+            home_score=parse_score(f["home_team_score"], "home_team_score"),
+            away_score=parse_score(f["away_team_score"], "away_team_score"),
             competition=competition,
             gender=gender,
             edition_year=years[tournament_id],
