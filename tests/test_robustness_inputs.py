@@ -58,11 +58,11 @@ def test_two_players_with_one_name_in_one_squad_stay_apart() -> None:
         players=[
             Player(ref, "P-1", "Ronaldo", birth_date=date(1976, 9, 18)),
             Player(ref, "P-2", "Ronaldo", birth_date=date(1985, 2, 5)),
-        ],  # fmt: skip
+        ],
         squads=[
             SquadEntry(ref, vocab.MENS_WORLD_CUP, 2002, "Brazil", "P-1"),
             SquadEntry(ref, vocab.MENS_WORLD_CUP, 2002, "Brazil", "P-2"),
-        ],  # fmt: skip
+        ],
     )
     match = Match(ref=SourceRef("b", "r", 2), key="m", date=date(2002, 6, 3), home="Brazil",
                   away="Turkey", home_score=2, away_score=1, competition="Friendly")  # fmt: skip
