@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -18,6 +18,7 @@ from rich.table import Table
 from footkg import (
     cli_extract,
     cli_graph,
+    cli_link,
     cli_serve,
     datasets,
     export,
@@ -28,6 +29,9 @@ from footkg import (
 )
 from footkg.model import FootkgError
 from footkg.resolve import TeamIndex, UnknownTeamError
+
+if TYPE_CHECKING:
+    from footkg.build import BuildOptions, BuildReport
 
 EXIT_OK, EXIT_NONCONFORMING, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -118,75 +122,57 @@ def build(
         ),
     ] = "turbo",
 ) -> None:
-    """Load the datasets, map them to RDF, store, validate and export them (the main job)."""
+    """Load the datasets, map them to RDF, store, validate and export them (the main job).
+
+    With ``--store URL`` the build goes into a temporary local store whose named graphs are
+    then pushed to that SPARQL 1.1 server (Graph Store Protocol)."""
     from footkg.build import BuildOptions
-    from footkg.build import build as run_build
-    from footkg.report import print_build_report
 
     if engine not in ("turbo", "pyshacl"):
         raise _fail(f"unknown --engine {engine!r}: use turbo or pyshacl")
-    if store_path is not None and remote.is_url(store_path):
-        _build_and_push(store_path, data_dir, out, formats, offline, validate, engine)
-        return
-    store_folder = _store_path(store_path)
-    options = BuildOptions(
-        store_path=store_folder,
-        data_dir=data_dir,
-        allow_download=not offline,
-        out_dir=(out or store_folder / "exports") if export_files else None,
-        formats=tuple(formats) if formats else ("turtle", "trig", "nquads"),
-        validate=validate,
-        engine=engine,
-    )
+    url = store_path if store_path is not None and remote.is_url(store_path) else None
+    with tempfile.TemporaryDirectory(prefix="footkg-build-") as tmp:
+        store_folder = Path(tmp) / "store" if url else _store_path(store_path)
+        default_out = None if url else store_folder / "exports"
+        options = BuildOptions(
+            store_path=store_folder,
+            data_dir=data_dir,
+            allow_download=not offline,
+            out_dir=(out or default_out) if export_files else None,
+            formats=tuple(formats) if formats else ("turtle", "trig", "nquads"),
+            validate=validate,
+            engine=engine,
+        )
+        report = _run_build(options)
+        if url:
+            _push(store_folder, url)
+    if report.validation is not None and not report.validation.conforms:
+        raise typer.Exit(EXIT_NONCONFORMING)
+
+
+def _run_build(options: BuildOptions) -> BuildReport:
+    """Run the build with a status line, print its report, map errors to exit code 2."""
+    from footkg.build import build as run_build
+    from footkg.report import print_build_report
+
     try:
         with console.status("building…") as status:
             report = run_build(options, on_step=lambda step: status.update(f"{step}…"))
     except (FootkgError, ValueError) as exc:
         raise _fail(f"{exc} (the previous store, if any, is unchanged)") from exc
     print_build_report(console, report)
-    if report.validation is not None and not report.validation.conforms:
-        raise typer.Exit(EXIT_NONCONFORMING)
+    return report
 
 
-def _build_and_push(
-    url: str,
-    data_dir: Path | None,
-    out: Path | None,
-    formats: list[str] | None,
-    offline: bool,
-    validate: bool,
-    engine: str,
-) -> None:
-    """``footkg build --store URL``: build into a temporary local store, then push every named
-    graph to the SPARQL 1.1 server with the Graph Store Protocol."""
-    from footkg.build import BuildOptions
-    from footkg.build import build as run_build
-    from footkg.report import print_build_report
-
-    with tempfile.TemporaryDirectory(prefix="footkg-build-") as tmp:
-        options = BuildOptions(
-            store_path=Path(tmp) / "store",
-            data_dir=data_dir,
-            allow_download=not offline,
-            out_dir=out,
-            formats=tuple(formats) if formats else ("turtle", "trig", "nquads"),
-            validate=validate,
-            engine=engine,
-        )
-        try:
-            with console.status("building…") as status:
-                report = run_build(options, on_step=lambda step: status.update(f"{step}…"))
-            print_build_report(console, report)
-            with console.status(f"pushing to {url}…"):
-                pushed = remote.push(
-                    store.open_store(options.store_path), remote.RemoteStore.from_url(url)
-                )
-        except (FootkgError, ValueError) as exc:
-            raise _fail(str(exc)) from exc
+def _push(store_folder: Path, url: str) -> None:
+    """Push every named graph of the store in ``store_folder`` to the server at ``url``."""
+    try:
+        with console.status(f"pushing to {url}…"):
+            pushed = remote.push(store.open_store(store_folder), remote.RemoteStore.from_url(url))
+    except (FootkgError, ValueError) as exc:
+        raise _fail(str(exc)) from exc
     total = sum(p.triples for p in pushed)
     console.print(f"pushed {len(pushed)} named graphs ({total:,} triples) to {url}")
-    if report.validation is not None and not report.validation.conforms:
-        raise typer.Exit(EXIT_NONCONFORMING)
 
 
 # ---- query ------------------------------------------------------------------------------------
@@ -362,6 +348,7 @@ def data_verify(data_dir: DataDirOpt = None) -> None:
 
 cli_serve.register(app)
 cli_graph.register(app)
+cli_link.register(app)
 cli_extract.register(app)
 
 

@@ -312,9 +312,19 @@ class _Integrator:
 
     def player(self, record: Player, source: SourceData, graph: str, name_counts: Counter) -> str:
         key = vocab.identity_key(record.name)
-        if record.birth_date and (key, record.birth_date) in self.player_by_name_birth:
-            iri = self.player_by_name_birth[(key, record.birth_date)]
-            self.out.players[iri].identifiers.append(f"{source.info.key}:{record.source_id}")
+        same = (
+            self.player_by_name_birth.get((key, record.birth_date)) if record.birth_date else None
+        )
+        known = self.out.players[same] if same else None
+        if (
+            known is not None
+            # records of one source with distinct IDs are distinct players, even when the
+            # source gives them one name and birth date (Fjelstul's two Alex Scotts, two Alines)
+            and not any(i.startswith(f"{source.info.key}:") for i in known.identifiers)
+            and (known.gender is None or record.gender is None or known.gender == record.gender)
+        ):
+            iri = known.iri
+            known.identifiers.append(f"{source.info.key}:{record.source_id}")
         else:
             iri = self._new_player_iri(record.name, record.birth_date, name_counts[key] > 1)
             self.out.players[iri] = RPlayer(
@@ -329,7 +339,7 @@ class _Integrator:
                 identifiers=[f"{source.info.key}:{record.source_id}"],
             )
             if record.birth_date:
-                self.player_by_name_birth[(key, record.birth_date)] = iri
+                self.player_by_name_birth.setdefault((key, record.birth_date), iri)
         if record.source_id:
             self.player_by_source_id[(source.info.key, record.source_id)] = iri
         return iri
