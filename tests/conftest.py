@@ -43,3 +43,22 @@ def full_store(full_build):
     from footkg.store import open_store
 
     return open_store(full_build.store_path)
+
+
+@pytest.fixture(scope="session")
+def sample_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A store folder built offline from the built-in sample of World Cup finals (seconds)."""
+    from footkg.build import BuildOptions, build
+
+    folder = tmp_path_factory.mktemp("sample-store")
+    options = BuildOptions(
+        store_path=folder / "store",
+        data_dir=None,
+        cache_dir=folder / "cache",
+        allow_download=False,
+        validate=False,
+    )
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("FOOTKG_DATA_DIR", raising=False)
+        build(options)
+    return folder / "store"

@@ -3,10 +3,6 @@ Wikidata-shaped fixture, behind a real HTTP proxy that can answer 429, 403 or an
 
 from __future__ import annotations
 
-import shutil
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -16,14 +12,14 @@ from pathlib import Path
 import httpx
 import pyoxigraph as ox
 import pytest
+from servers import HAVE_OXIGRAPH, oxigraph_serve
 
 from footkg import vocab
 from footkg.link import linkset, wikidata
 from footkg.link.cache import AnswerCache
 from footkg.link.wikidata import ClientSettings, SparqlClient
 
-OXIGRAPH = shutil.which("oxigraph") or str(Path(sys.executable).parent / "oxigraph")
-pytestmark = pytest.mark.skipif(not Path(OXIGRAPH).exists(), reason="oxigraph CLI not installed")
+pytestmark = pytest.mark.skipif(not HAVE_OXIGRAPH, reason="oxigraph CLI not installed")
 
 WD = "http://www.wikidata.org/entity/"
 FIXTURE = """\
@@ -104,38 +100,11 @@ Mexico City, UTC-6, mx,  Estadio Azteca, 83000, Estadio_Azteca,  Q320454,   19°
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait_for(port: int, process: subprocess.Popen, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        assert process.poll() is None, "oxigraph serve exited"
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise TimeoutError(f"oxigraph serve did not listen on {port}")
-
-
 @pytest.fixture(scope="module")
 def wikidata_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``oxigraph serve`` on loopback with the Wikidata-shaped fixture in its default graph;
     yields its base URL."""
-    port = _free_port()
-    location = tmp_path_factory.mktemp("wdqs")
-    process = subprocess.Popen(
-        [OXIGRAPH, "serve", "--location", str(location), "--bind", f"127.0.0.1:{port}"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        _wait_for(port, process)
-        base = f"http://127.0.0.1:{port}"
+    with oxigraph_serve(tmp_path_factory.mktemp("wdqs")) as base:
         response = httpx.post(
             f"{base}/store?default",
             content=FIXTURE.encode(),
@@ -143,9 +112,6 @@ def wikidata_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         )
         assert response.status_code in (200, 201, 204), response.text
         yield base
-    finally:
-        process.kill()
-        process.wait()
 
 
 class Proxy(ThreadingHTTPServer):
