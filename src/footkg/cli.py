@@ -7,15 +7,16 @@ or usage (unknown query, team or parameter, missing data dir, unreadable file); 
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from footkg import (
+    api,
+    cli_docs,
     cli_extract,
     cli_graph,
     cli_link,
@@ -27,13 +28,8 @@ from footkg import (
     resources,
     store,
 )
+from footkg.errors import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_NONCONFORMING, exit_code
 from footkg.model import FootkgError
-from footkg.resolve import TeamIndex, UnknownTeamError
-
-if TYPE_CHECKING:
-    from footkg.build import BuildOptions, BuildReport
-
-EXIT_OK, EXIT_NONCONFORMING, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
 app = typer.Typer(
     help="footkg: a football knowledge graph (World Cup and international fixtures) as "
@@ -126,53 +122,33 @@ def build(
 
     With ``--store URL`` the build goes into a temporary local store whose named graphs are
     then pushed to that SPARQL 1.1 server (Graph Store Protocol)."""
-    from footkg.build import BuildOptions
-
-    if engine not in ("turbo", "pyshacl"):
-        raise _fail(f"unknown --engine {engine!r}: use turbo or pyshacl")
-    url = store_path if store_path is not None and remote.is_url(store_path) else None
-    with tempfile.TemporaryDirectory(prefix="footkg-build-") as tmp:
-        store_folder = Path(tmp) / "store" if url else _store_path(store_path)
-        default_out = None if url else store_folder / "exports"
-        options = BuildOptions(
-            store_path=store_folder,
-            data_dir=data_dir,
-            allow_download=not offline,
-            out_dir=(out or default_out) if export_files else None,
-            formats=tuple(formats) if formats else ("turtle", "trig", "nquads"),
-            validate=validate,
-            engine=engine,
-        )
-        report = _run_build(options)
-        if url:
-            _push(store_folder, url)
-    if report.validation is not None and not report.validation.conforms:
-        raise typer.Exit(EXIT_NONCONFORMING)
-
-
-def _run_build(options: BuildOptions) -> BuildReport:
-    """Run the build with a status line, print its report, map errors to exit code 2."""
-    from footkg.build import build as run_build
     from footkg.report import print_build_report
 
+    formats_ = tuple(formats) if formats else ("turtle", "trig", "nquads")
+    common = {"data_dir": data_dir, "offline": offline, "validate": validate, "engine": engine,
+              "formats": formats_}  # fmt: skip
     try:
         with console.status("building…") as status:
-            report = run_build(options, on_step=lambda step: status.update(f"{step}…"))
+            on_step = lambda step: status.update(f"{step}…")  # noqa: E731
+            if store_path is not None and remote.is_url(store_path):
+                report, pushed = api.build_and_push(
+                    store_path, export_dir=out, on_step=on_step,
+                    on_built=lambda r: print_build_report(console, r), **common,
+                )  # fmt: skip
+            else:
+                folder = _store_path(store_path)
+                export_dir = (out or folder / "exports") if export_files else None
+                report = api.build(folder, export_dir=export_dir, on_step=on_step, **common)
+                pushed = None
     except (FootkgError, ValueError) as exc:
         raise _fail(f"{exc} (the previous store, if any, is unchanged)") from exc
-    print_build_report(console, report)
-    return report
-
-
-def _push(store_folder: Path, url: str) -> None:
-    """Push every named graph of the store in ``store_folder`` to the server at ``url``."""
-    try:
-        with console.status(f"pushing to {url}…"):
-            pushed = remote.push(store.open_store(store_folder), remote.RemoteStore.from_url(url))
-    except (FootkgError, ValueError) as exc:
-        raise _fail(str(exc)) from exc
-    total = sum(p.triples for p in pushed)
-    console.print(f"pushed {len(pushed)} named graphs ({total:,} triples) to {url}")
+    if pushed is None:
+        print_build_report(console, report)
+    else:
+        total = sum(p.triples for p in pushed)
+        console.print(f"pushed {len(pushed)} named graphs ({total:,} triples) to {store_path}")
+    if report.validation is not None and not report.validation.conforms:
+        raise typer.Exit(EXIT_NONCONFORMING)
 
 
 # ---- query ------------------------------------------------------------------------------------
@@ -233,18 +209,9 @@ def query(
         raise _fail(f"unknown --format {fmt!r}: use table, csv, tsv or json")
     limit = (1000 if fmt == "table" else None) if max_rows is None else (max_rows or None)
     try:
-        q = queries.parse_query_file(Path(name)) if name.endswith(".rq") else catalogue.get(name)
-        if store_path is not None and remote.is_url(store_path):
-            target = remote.RemoteStore.from_url(store_path)
-            index = TeamIndex(remote.team_rows(target))
-            bindings = queries.bind_params(q, _parse_params(param or []), resolve_team=index.lookup)
-            result = remote.query(target, q, bindings)
-        else:
-            kg = store.open_store(_store_path(store_path))
-            index = TeamIndex.from_store(kg)
-            bindings = queries.bind_params(q, _parse_params(param or []), resolve_team=index.lookup)
-            result = queries.run(kg, q, bindings, max_rows=limit)
-    except (FootkgError, UnknownTeamError, OSError) as exc:
+        kg = api.open(store_path)
+        result = kg.query(name, max_rows=limit, **_parse_params(param or []))
+    except (FootkgError, OSError) as exc:
         raise _fail(str(exc)) from exc
     if result.truncated:
         err.print(f"[yellow]showing the first {limit:,} rows; --max-rows 0 shows all[/]")
@@ -348,6 +315,7 @@ def data_verify(data_dir: DataDirOpt = None) -> None:
 
 cli_serve.register(app)
 cli_graph.register(app)
+cli_docs.register(app)
 cli_link.register(app)
 cli_extract.register(app)
 
@@ -358,7 +326,7 @@ def main() -> None:
         app()
     except FootkgError as exc:
         err.print(f"[bold red]error:[/] {exc}")
-        sys.exit(EXIT_BAD_INPUT)
+        sys.exit(exit_code(exc))
     except Exception as exc:  # an internal error: say so, with the type, and exit 3
         err.print(f"[bold red]internal error:[/] {type(exc).__name__}: {exc}")
         err.print("please report it with the command you ran")
