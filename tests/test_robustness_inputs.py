@@ -129,3 +129,55 @@ def test_extract_bad_reports_get_a_clear_message(tmp_path: Path, text: str) -> N
                                       "--store", str(tmp_path / "none")])  # fmt: skip
     assert "Traceback" not in result.output
     assert result.exit_code in (0, 2)
+
+
+def test_a_5_mb_report_is_refused_with_its_size(tmp_path: Path) -> None:
+    report = tmp_path / "huge.txt"
+    report.write_text("Argentina beat England 2-1 in the semi-final. " * 110_000, encoding="utf-8")
+    assert report.stat().st_size > 5_000_000
+    result = CliRunner().invoke(app, ["extract", str(report), "--format", "json",
+                                      "--store", str(tmp_path / "none")])  # fmt: skip
+    assert result.exit_code == 2
+    assert "bytes" in result.output and "Traceback" not in result.output
+
+
+def test_an_awarded_match_with_no_scorers_loads(tmp_path: Path) -> None:
+    """martj42 has no flag for awarded results: a 3-0 with no goal rows loads as a match with
+    no goals (the goals-add-up check is a warning, and only for World Cup matches)."""
+    root = tmp_path / "intl-results"
+    root.mkdir()
+    _write(root / "results.csv", [
+        "date,home_team,away_team,home_score,away_score,tournament,city,country,neutral",
+        "2015-03-26,Bolivia,Chile,3,0,Friendly,La Paz,Bolivia,FALSE",
+    ])  # fmt: skip
+    _write(
+        root / "goalscorers.csv", ["date,home_team,away_team,team,scorer,minute,own_goal,penalty"]
+    )
+    _write(root / "shootouts.csv", ["date,home_team,away_team,winner,first_shooter"])
+    _write(root / "former_names.csv", ["current,former,start_date,end_date"])
+    data = intl_results.load(tmp_path)
+    assert [(m.home_score, m.away_score) for m in data.matches] == [(3, 0)]
+    assert data.goals == [] and data.skipped == []
+
+
+def test_a_million_row_results_file_loads_and_counts_its_duplicates(tmp_path: Path) -> None:
+    """A CSV of a million rows loads (about half a minute, memory linear in the rows); the
+    exact duplicate rows it contains are skipped and counted, not lost silently."""
+    root = tmp_path / "intl-results"
+    root.mkdir()
+    header = "date,home_team,away_team,home_score,away_score,tournament,city,country,neutral"
+    with (root / "results.csv").open("w", encoding="utf-8") as out:
+        out.write(header + "\n")
+        for i in range(1_000_000):
+            day = f"{1900 + i % 120}-{1 + i % 12:02d}-{1 + (i // 12) % 28:02d}"
+            out.write(f"{day},Team {i % 307},Team {(i * 7 + 1) % 311},{i % 5},{i % 3},"
+                      f"Friendly,City,Country,FALSE\n")  # fmt: skip
+    _write(
+        root / "goalscorers.csv", ["date,home_team,away_team,team,scorer,minute,own_goal,penalty"]
+    )
+    _write(root / "shootouts.csv", ["date,home_team,away_team,winner,first_shooter"])
+    _write(root / "former_names.csv", ["current,former,start_date,end_date"])
+    data = intl_results.load(tmp_path)
+    reasons = data.skipped_by_reason()
+    assert len(data.matches) + sum(reasons.values()) == 1_000_000
+    assert set(reasons) <= {"duplicate-row"}
