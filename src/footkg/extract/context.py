@@ -16,8 +16,18 @@ from footkg.extract.gazetteer import Gazetteer
 from footkg.extract.pipeline import Mention
 
 REF_WORDS = re.compile(
-    r"\b(?:[Tt]he (?:co-)?hosts|[Tt]he holders|[Tt]hey|[Tt]heir|[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?'s "
-    r"(?:side|team|men|squad))\b"
+    r"\b(?:[Tt]he (?:co-)?hosts|[Tt]he host (?:nation|country|side)|[Tt]he home (?:side|nation)|"
+    r"[Tt]he (?:holders|defending champions|reigning champions|title holders)|[Tt]hey|[Tt]heir|"
+    r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?'s (?:side|team|men|squad))\b"
+)
+#: regional descriptions of a team ("the South Americans", "the African side") → confederation
+REGIONS = {
+    "south american": "CONMEBOL", "european": "UEFA", "african": "CAF", "asian": "AFC",
+    "north american": "CONCACAF", "central american": "CONCACAF", "oceanian": "OFC",
+}  # fmt: skip
+REGION_WORDS = re.compile(
+    r"\b[Tt]he (South American|European|African|Asian|North American|Central American|Oceanian)"
+    r"(?:s\b| (?:side|team|champions|nation|giants|outfit)\b)"
 )
 PLACE_PREPOSITIONS = ("in ", "to ", "from ", "of ", "at ")
 
@@ -26,7 +36,7 @@ PLACE_PREPOSITIONS = ("in ", "to ", "from ", "of ", "at ")
 class TeamRef:
     """A reference to a team in a sentence: span (document offsets), team IRI (``None`` when
     unresolved), the words, and ``kind`` (``name``, ``nickname``, ``demonym``, ``adjective``,
-    ``pronoun``, ``hosts``, ``side``)."""
+    ``pronoun``, ``hosts``, ``holders``, ``side``, ``region:<confederation>``)."""
 
     start: int
     end: int
@@ -67,11 +77,18 @@ def team_refs(
             if kind in ("demonym", "nickname") and text[max(0, s - 4) : s].lower() == "the ":
                 s -= 4
             refs.append(TeamRef(s, m.end, m.iri, text[s : m.end], kind))
+    for m in REGION_WORDS.finditer(text, start, end):
+        refs = [r for r in refs if not (r.start < m.end() and m.start() < r.end)]
+        refs.append(TeamRef(m.start(), m.end(), None, m.group(), "region:" + REGIONS[m[1].lower()]))
     for m in REF_WORDS.finditer(text, start, end):
         if any(r.start < m.end() and m.start() < r.end for r in refs):
             continue
         word = m.group().lower()
-        kind = "hosts" if "host" in word or "holder" in word else "pronoun"
+        kind = "pronoun"
+        if "host" in word or "home" in word:
+            kind = "hosts"
+        elif "holder" in word or "champions" in word:
+            kind = "holders"
         if word.endswith(("side", "team", "men", "squad")):
             kind = "side"
         refs.append(TeamRef(m.start(), m.end(), None, m.group(), kind))
@@ -79,8 +96,13 @@ def team_refs(
 
 
 def is_place_use(text: str, ref: TeamRef) -> bool:
-    """True when a team name is used as a place ("in Mexico", "heads to Miami")."""
-    before = text[max(0, ref.start - 6) : ref.start].lower()
+    """True when a team name is used as a place ("in Mexico", "heads to Miami"); not after a
+    result ("lost 8-3 to Hungary", "a 6-1 rout of Switzerland")."""
+    before = text[max(0, ref.start - 30) : ref.start].lower()
+    if re.search(r"(?:\d\s*[-–]\s*\d|\b(?:lost|losing|lose|loses|fell|falling|defeat|loss|beaten|"
+                 r"win|victory|rout|thrashing|demolition|drubbing|hammering|triumph|success|"
+                 r"went out|knocked out)(?: \w+)?) (?:to|of) $", before):  # fmt: skip
+        return False
     return ref.kind == "name" and bool(re.search(r"\b(?:in|to|from|of|at) $", before))
 
 

@@ -2,8 +2,10 @@
 """The extractor: a report's text → :class:`footkg.extract.facts.Extraction`.
 
 Order of work: blank boilerplate; run the spaCy pipeline; find team references and resolve
-pronouns, "the hosts" and "X's side" to the latest team named; read match statements; the
-first stated result is the main match; link it to the graph's fixture (teams + year named in
+pronouns, "the hosts"/"the host nation" (edition hosts), "the South Americans" (the team of that
+confederation in context) and "X's side" to the latest team named; read match statements; the
+first stated result outside a relative or subordinate clause (not "who had beaten …", "years
+after beating …", not a fixture) is the main match; link it to the graph's fixture (teams + year named in
 the text, or score and stage); load the two squads and find players; read goals; everything
 else stated is another match. Facts come from the text; the fixture only supplies the
 edition when the report names no year, and the stage when the report names none.
@@ -28,15 +30,25 @@ from footkg.extract.pipeline import (
     blank_boilerplate,
     build_nlp,
     entity_mentions,
+    fold,
     player_mentions,
 )
 
 MONTHS = {m: i for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"], 1)}  # fmt: skip
+NUMBER_WORDS = {w: i for i, w in enumerate(
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+     "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+     "nineteen"])} | {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+                      "seventy": 70, "eighty": 80, "ninety": 90}  # fmt: skip
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+MONTH_NAMES = (
+    "January|February|March|April|May|June|July|August|September|October|November|December"
+)
+#: month-first ("July 12, 1998") or day-first ("12 July 1998"); groups month/day/year by name
 DATE_RE = re.compile(
-    r"\b(January|February|March|April|May|June|July|August|September|October|November|December)"
-    r" (\d{1,2})(?:st|nd|rd|th)?(?:,? (\d{4}))?"
+    rf"\b(?:(?P<m1>{MONTH_NAMES}) (?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,? (?P<y1>\d{{4}}))?|"
+    rf"(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<m2>{MONTH_NAMES})\b(?:,? (?P<y2>\d{{4}}))?)"
 )
 YEAR_RE = re.compile(
     r"\b(?:(19[3-9]\d|20[0-4]\d) (?:FIFA )?(?:World Cup|tournament|final|finals)|"
@@ -52,6 +64,7 @@ class Extractor:
     def __init__(self, gaz: Gazetteer, nlp: Language | None = None) -> None:
         self.gaz = gaz
         self.nlp = nlp or build_nlp(gaz)
+        self._sentences_cache: list[Sentence] = []
 
     def extract(self, report: ReportText, published: date | None = None) -> Extraction:
         """Extract the main match, its goals and the other matches of ``report``.
@@ -64,17 +77,18 @@ class Extractor:
         doc = self.nlp(clean)
         ents = entity_mentions(doc)
         sentences = self._sentences(doc, clean)
+        self._sentences_cache = sentences
         years = self._years(clean, published)
         self._resolve_refs(sentences, clean, ents, years)
         stmts = [(s, st) for s in sentences for st in results.find_statements(s)]
-        main = self._main(stmts)
+        main = self._main(stmts, sentences)
         if main is None:
             out.notes.append("no match result found in the report")
             return out
         sent, st = main
         a, b = sent.team(st.a).iri, sent.team(st.b).iri
         assert a is not None and b is not None
-        stage, implied = self._main_stage(sentences, sent)
+        stage, implied = self._main_stage(sentences, sent, st)
         fixture = best_fixture(
             fixtures_between(self.gaz, a, b), years,
             {a: st.score_a, b: st.score_b} if st.score_a is not None else {}, stage,
@@ -92,7 +106,7 @@ class Extractor:
         if match.stage is None and fixture is not None:
             match.stage = fixture.stage
         match.date = self._main_date(clean, sentences, sent, year, published)
-        self._shootout_and_aet(match, sentences, clean)
+        self._shootout_and_aet(match, sentences, clean, main)
         out.match = match
         out.tournament_label = f"FIFA World Cup {year}" if year else None
         players = self._players(clean, ents, edition, (a, b))
@@ -118,9 +132,9 @@ class Extractor:
     def _years(self, text: str, published: date | None) -> list[int]:
         years: list[int] = []
         head = text[:400]
-        m = DATE_RE.search(head)
-        if m and m.group(3):
-            years.append(int(m.group(3)))
+        found = find_date(head)
+        if found and found[2]:
+            years.append(found[2])
         for m in YEAR_RE.finditer(text):
             if m.group(3):
                 y = int(m.group(3))
@@ -133,16 +147,16 @@ class Extractor:
 
     def _resolve_refs(self, sentences: list[Sentence], text: str, ents: list[Mention],
                       years: list[int]) -> None:  # fmt: skip
+        """Give each description, pronoun and regional name the team it points to: "the
+        hosts" → the edition's host, "the South Americans" → the latest (else the next) team of
+        that confederation, pronouns, "X's side" and "the holders" → the latest team named."""
         hosts = self.gaz.hosts.get(self.gaz.editions.get(years[0], ""), set()) if years else set()
-        last: str | None = None
+        named = [m.iri for m in ents if m.kind == "team"]
+        recent: list[str] = []
         for s in sentences:
             resolved = []
             for ref in team_refs(text, s.start, s.end, ents, self.gaz):
-                iri = ref.iri
-                if ref.kind == "hosts" and "holder" not in ref.text.lower():
-                    iri = next(iter(hosts)) if len(hosts) == 1 else None
-                elif ref.kind in ("pronoun", "side"):
-                    iri = last
+                iri = self._ref_iri(ref, hosts, recent, named)
                 r = TeamRef(ref.start, ref.end, iri, ref.text, ref.kind)
                 resolved.append(r)
                 before = text[max(0, r.start - 9) : r.start].lower()
@@ -153,24 +167,88 @@ class Extractor:
                         ("in ", "against ", "over ", "to ", "by ", "beat ", "from ", "and ")
                     )
                 ):
-                    last = iri
+                    recent.append(iri)
             s.refs = resolved
             s.mentions = [m for m in ents if s.start <= m.start < s.end]
             mask(s, text)
 
+    def _ref_iri(self, ref: TeamRef, hosts: set[str], recent: list[str],
+                 named: list[str]) -> str | None:  # fmt: skip
+        """The team of one reference (see :meth:`_resolve_refs`)."""
+        last = recent[-1] if recent else None
+        if ref.kind == "hosts":
+            return next(iter(hosts)) if len(hosts) == 1 else None
+        if ref.kind.startswith("region:"):
+            confed = ref.kind.split(":", 1)[1]
+            for iri in list(reversed(recent)) + named:
+                if self.gaz.confederation.get(iri) == confed:
+                    return iri
+            return None
+        if ref.kind in ("pronoun", "side", "holders"):
+            return last
+        return ref.iri
+
     # --- the main match ----------------------------------------------------------------------
 
-    def _main(self, stmts: list) -> tuple[Sentence, results.Statement] | None:
-        for sent, st in stmts:
-            if st.future or st.b is None or st.score_a is None or st.a == "T?":
-                continue
-            a, b = sent.team(st.a).iri, sent.team(st.b).iri
-            if a and b and a != b and not re.search(r"\bin (?:19|20)\d\d\b", sent.text):
-                return sent, st
-        return None
+    def _main(self, stmts: list,
+              sentences: list[Sentence] | None = None) -> tuple[Sentence, results.Statement] | None:  # fmt: skip
+        """The main match: the first stated result that is not a fixture, a past meeting ("in
+        1970"), nor in a relative or subordinate clause ("who had beaten …", "after beating
+        …"); failing that, the first such result in any clause. A shootout stated as the
+        result ("edged past T1 4-3 on spot kicks") takes its drawn score from the sentence or
+        the next one ("had ended 1-1 after extra time")."""
+        for sent, st in stmts if sentences is not None else []:
+            if st.needs_opponent and st.shootout is not None and st.b is None:
+                self._context_opponent(sent, st, sentences)
+        candidates = [(sent, st) for sent, st in stmts if self._is_result(sent, st)]
+        if not candidates:
+            return None
+        sent, st = next(((se, s) for se, s in candidates if not s.background), candidates[0])
+        if st.shootout is not None and st.score_a is None and sentences is not None:
+            following = [s for s in sentences if s.index > sent.index][:2]
+            for nxt in following:
+                goals = results.drawn_score(nxt)
+                if goals is not None:
+                    st.score_a = st.score_b = goals
+                    break
+        return sent, st
 
-    def _main_stage(self, sentences: list[Sentence], sent: Sentence) -> tuple[str | None, bool]:
-        stage, implied = results.stage_in(self._main_clause(sent))
+    def _context_opponent(self, sent: Sentence, st: results.Statement,
+                          sentences: list[Sentence]) -> None:  # fmt: skip
+        """Give a result stated without its opponent ("won 4-3 on penalties") the first other
+        team the report has named so far (names, nicknames, adjectives: "a late Dutch
+        storm")."""
+        a = sent.team(st.a).iri
+        for s in sentences:
+            if s.index > sent.index:
+                return
+            for ref in s.refs:
+                if ref.iri and ref.iri != a:
+                    st.b = f"T{len(sent.slots)}"
+                    sent.slots.append(TeamRef(ref.start, ref.end, ref.iri, ref.text, "name"))
+                    st.needs_opponent = False
+                    return
+
+    def _is_result(self, sent: Sentence, st: results.Statement) -> bool:
+        """True when ``st`` states a played match between two known, different teams."""
+        if st.future or st.b is None or st.a == "T?":
+            return False
+        if st.score_a is None and st.shootout is None:
+            return False
+        a, b = sent.team(st.a).iri, sent.team(st.b).iri
+        return bool(a and b and a != b and not re.search(r"\bin (?:19|20)\d\d\b", sent.text))
+
+    def _main_stage(self, sentences: list[Sentence], sent: Sentence,
+                    st: results.Statement | None = None) -> tuple[str | None, bool]:  # fmt: skip
+        """The main match's stage: a stage word right after the stated score ("beat T1 3-2 in
+        the final"), else in the main clause, else in the first sentences."""
+        clause = self._main_clause(sent)
+        if st is not None and st.score_a is not None:
+            m = re.search(rf"\b{st.score_a}\s*[-–]\s*{st.score_b}\b(.{{0,60}})", clause)
+            stage, implied = results.stage_in(m.group(1)) if m else (None, False)
+            if stage:
+                return stage, implied
+        stage, implied = results.stage_in(clause)
         if stage:
             return stage, implied
         for s in sentences[:3]:
@@ -190,8 +268,11 @@ class Extractor:
         if city is None:
             city, city_iri = self._dateline_city(text)
         if venue is None:
-            for m in re.finditer(r"^(.{3,40}?), ([^\n—]{3,40}?) —", text[:300], re.M):
-                venue = m.group(1) if m.group(1).strip() != city else None
+            venue, venue_iri = self._early_stadium(sent)
+        if venue is None:
+            venue = self._dateline_venue(text, city)
+        if city is None and venue_iri is not None:
+            city = self._stadium_city(venue_iri, text)
         return MatchFact(
             home=ra.iri or "", away=rb.iri or "",
             home_name=self._team_name(ra, year), away_name=self._team_name(rb, year),
@@ -201,6 +282,37 @@ class Extractor:
             venue=venue, venue_iri=venue_iri, city=city, city_iri=city_iri,
             iri=fixture.iri if fixture else None,
         )  # fmt: skip
+
+    def _early_stadium(self, sent: Sentence) -> tuple[str | None, str | None]:
+        """A stadium named in the main sentence's paragraph when the main sentence names none
+        ("Germany 0, Brazil 2." then "… at International Stadium Yokohama on Sunday")."""
+        for s in self._sentences_cache:
+            if s.paragraph in (sent.paragraph, sent.paragraph + 1) and s.index > sent.index:
+                for m in s.mentions:
+                    if m.kind == "stadium":
+                        return m.text, m.iri
+        return None, None
+
+    def _stadium_city(self, venue_iri: str, text: str) -> str | None:
+        """The city of a linked stadium, when the report names it ("Luzhniki Stadium,
+        Moscow")."""
+        city = self.gaz.stadiums.get(venue_iri, ("", None))[1]
+        if city and fold(city).lower() in fold(text).lower():
+            return city
+        return None
+
+    def _dateline_venue(self, text: str, city: str | None) -> str | None:
+        """A venue named on a "Venue, City —" line; a capitalised dateline city or a date is
+        not a venue."""
+        cities = {c.upper() for c in self.gaz.cities.values()}
+        for m in re.finditer(r"^(.{3,40}?), ([^\n—]{3,40}?) —", text[:300], re.M):
+            name = m.group(1).strip()
+            if name == city or name.isupper() or name.upper() in cities:
+                continue
+            if find_date(m.group(2)) or re.search(r"\d", name):
+                continue
+            return name
+        return None
 
     def _team_name(self, ref: TeamRef, year: int | None) -> str:
         iri = ref.iri or ""
@@ -219,7 +331,7 @@ class Extractor:
                 city, city_iri = m.text, m.iri
         if venue is None:
             m = re.search(r"\bat the ((?:[A-Z][\w'’-]+ )*(?:Stadium|Arena|Park|Bowl|Stadion|Field)"
-                          r"(?: (?:de|do|of) [A-Z][\w ]+?)?|(?:Estadio|Estádio|Arena|Stade|Stadio)"
+                          r"(?: (?:de|do|of)(?: [A-Z][\w'’-]+)+)?|(?:Estadio|Estádio|Arena|Stade|Stadio)"
                           r"(?: (?:de|do|da|del|of)| [A-Z][\w'’-]+)+)", sent.text)  # fmt: skip
             if m:
                 venue = m.group(1).strip()
@@ -249,12 +361,12 @@ class Extractor:
     def _main_date(self, text: str, sentences: list[Sentence], sent: Sentence,
                    year: int | None, published: date | None) -> str | None:  # fmt: skip
         for chunk in (text[:300], sent.text):
-            m = DATE_RE.search(chunk)
-            if m:
-                y = int(m.group(3)) if m.group(3) else year
+            found = find_date(chunk)
+            if found:
+                y = found[2] or year
                 if y:
                     try:
-                        return date(y, MONTHS[m.group(1).lower()], int(m.group(2))).isoformat()
+                        return date(y, found[0], found[1]).isoformat()
                     except ValueError:
                         return None
         if published:
@@ -264,22 +376,33 @@ class Extractor:
                 return _weekday(published, m.group(1), past=True).isoformat()
         return None
 
-    def _shootout_and_aet(self, match: MatchFact, sentences: list[Sentence], text: str) -> None:
-        for s in sentences:
+    def _shootout_and_aet(self, match: MatchFact, sentences: list[Sentence], text: str,
+                          main: tuple | None = None) -> None:  # fmt: skip
+        """Shootout kicks (from the main statement, else from the first sentence stating a
+        shootout won by a main team and no other match) and extra time."""
+        st = main[1] if main else None
+        if st is not None and st.shootout is not None:
+            match.shootout = st.shootout
+        for s in sentences if match.shootout is None else []:
             so = results.shootout_in(s)
-            if so:
+            if so and not self._about_other_match(s, match):
                 winner = s.team(so[0]).iri
                 if winner == match.home:
                     match.shootout = (so[1], so[2])
                 elif winner == match.away:
                     match.shootout = (so[2], so[1])
-                break
+                if match.shootout is not None:
+                    break
         if match.after_extra_time is None:
             quiet = " ".join(s.text for s in sentences if not results.find_statements(s)
                              or s.start == match.evidence.start)  # fmt: skip
             aet = re.search(r"after extra[- ]time|\ba\.?e\.?t\b|in extra[- ]time|extra-time winner|"
                             r"of extra[- ]time|\b1[01]\dth minute", quiet, re.I)  # fmt: skip
             match.after_extra_time = bool(aet) or match.shootout is not None
+
+    def _about_other_match(self, s: Sentence, match: MatchFact) -> bool:
+        """True when a sentence names a team outside the main match."""
+        return any(r.iri and r.iri not in match.teams() for r in s.slots)
 
     # --- players and goals -------------------------------------------------------------------
 
@@ -297,7 +420,9 @@ class Extractor:
         for sent, st in stmts:
             if (sent, st) is not main and sent is not main[0] and not st.future:
                 first = next(s for s in sentences if s.paragraph == sent.paragraph)
-                if first is sent:
+                pair = {sent.team(st.a).iri if st.a != "T?" else None,
+                        sent.team(st.b).iri if st.b else None}  # fmt: skip
+                if first is sent and not pair & set(teams):
                     other_paragraphs.add(sent.paragraph)
         for s in sentences:
             view = SentenceView(
@@ -395,8 +520,7 @@ class Extractor:
                 continue
             if {a, b} == match.teams() and sa == match.score_of(a) and sb == match.score_of(b):
                 continue
-            m = re.search(r"\bin ((?:19|20)\d\d)\b", sent.text)
-            oyear = int(m.group(1)) if m else year
+            oyear = self._other_year(sent.text, year)
             stage, _ = results.stage_in(sent.text)
             venue, venue_iri, city, city_iri = self._place(sent, text)
             if re.search(r"same (?:stadium|ground|pitch)|same \w+ pitch", sent.text):
@@ -416,6 +540,21 @@ class Extractor:
                 continue
             out.append(fact)
         return out
+
+    def _other_year(self, text: str, year: int | None) -> int | None:
+        """The year of another match: "in 1970", or "Twenty years after beating …" (the main
+        match's year less twenty); else the main match's year."""
+        m = re.search(r"\bin ((?:19|20)\d\d)\b", text)
+        if m:
+            return int(m.group(1))
+        m = re.search(r"\b([\w-]+) years (?:after|since|on from)\b", text, re.I)
+        if m and year is not None:
+            words = m.group(1).lower().split("-")
+            try:
+                return year - sum(int(w) if w.isdigit() else NUMBER_WORDS[w] for w in words)
+            except KeyError:
+                return year
+        return year
 
     def _winner(self, match: MatchFact) -> str | None:
         if match.home_score is None or match.home_score == match.away_score:
@@ -438,6 +577,18 @@ class Extractor:
         if m and anchor:
             return _weekday(anchor, m.group(1), past=not future).isoformat()
         return None
+
+
+def find_date(text: str) -> tuple[int, int, int | None] | None:
+    """The first calendar date in ``text`` as ``(month, day, year or None)``: "July 12, 1998",
+    "12 July 1998", "Sunday 12th of July"."""
+    m = DATE_RE.search(text)
+    if m is None:
+        return None
+    month = MONTHS[(m.group("m1") or m.group("m2")).lower()]
+    day = int(m.group("d1") or m.group("d2"))
+    year = m.group("y1") or m.group("y2")
+    return month, day, int(year) if year else None
 
 
 def _weekday(anchor: date, name: str, *, past: bool) -> date:

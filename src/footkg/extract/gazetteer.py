@@ -106,7 +106,8 @@ class Gazetteer:
     ``teams``: IRI → label; ``team_names``: surface → IRI (labels, altLabels, nicknames);
     ``former``: IRI → [(name, start, end)]; ``stadiums``: IRI → (label, city label);
     ``cities``: IRI → label; ``editions``: year → edition IRI (men's World Cup);
-    ``hosts``: edition IRI → set of team IRIs; ``stages``: edition IRI → stage keys in order.
+    ``hosts``: edition IRI → set of team IRIs; ``stages``: edition IRI → stage keys in order;
+    ``confederation``: team IRI → confederation code (``CONMEBOL``, ``UEFA``, …).
     """
 
     store: ox.Store | None
@@ -119,6 +120,8 @@ class Gazetteer:
     editions: dict[int, str] = field(default_factory=dict)
     hosts: dict[str, set[str]] = field(default_factory=dict)
     stages: dict[str, list[str]] = field(default_factory=dict)
+    confederation: dict[str, str] = field(default_factory=dict)
+    _fixtures: dict[frozenset[str], list] = field(default_factory=dict)
     _squads: dict[tuple[str, str], list[SquadPlayer]] = field(default_factory=dict)
 
     @classmethod
@@ -165,6 +168,10 @@ class Gazetteer:
             start = date.fromisoformat(row["s"].value) if row["s"] is not None else None
             end = date.fromisoformat(row["e"].value) if row["e"] is not None else None
             self.former.setdefault(row["t"].value, []).append((row["n"].value, start, end))
+        for row in self._q(
+            "SELECT ?t ?c WHERE { ?t a fk:NationalTeam ; fk:gender 'men' ; fk:confederation ?c }"
+        ):
+            self.confederation[row["t"].value] = row["c"].value
         by_label = {label: iri for iri, label in self.teams.items()}
         for nick in nicknames:
             iri = by_label.get(nick.team) or self.team_names.get(nick.team)

@@ -31,7 +31,8 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"fire|fired|firing|drive|drove|driving|curl|curled|lash|lashed|smash|smashed|rifle|rifled|"
     r"steer|steered|sweep|swept|stab|stabbed|bundle|bundled|force|forced|turn|turned|knock|"
     r"knocked|prod|prodded|volley|volleyed|blast|blasted|struck|strike|convert|converted|chip|"
-    r"chipped|lob|lobbed|roll|rolled|place|placed|glanced|finish|finished)\b[^,;]{0,40}?"
+    r"chipped|lob|lobbed|roll|rolled|place|placed|glanced|finish|finished|side-footed|sidefooted|"
+    r"side-foot|guided|nudged|flicked|clipped|squeezed|hooked|stroked|tucked)\b[^,;]{0,40}?"
     r"(?:\bhome\b|\bin\b(?! (?:a|the) (?:cross|ball|pass|corner|free kick|box|area|air|"
     r"\d))|into the (?:(?:far|near|bottom|top) )?(?:net|roof|corner|back|empty|goal)|"
     r"into an empty net|inside the (?:near |far )?post)",
@@ -52,7 +53,15 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"\bbeat (?:goalkeeper|the goalkeeper|the keeper)\b",
     r"\bconvert(?:ed|s|ing)? (?:the|a|his|another) (?:penalty|spot-kick)|\bfrom the (?:penalty )?"
     r"spot\b|\bhat-trick with\b|\b(?:doubled|extended|restored|restore|double|extend) "
-    r"(?:the|their|his) (?:lead|advantage)\b|\bpulled one back\b",
+    r"(?:the|their|his) (?:lead|advantage)\b|\bpull(?:ed|s|ing)? one back\b",
+    r"\b(?:made|make|makes|making) it (?:two|three|four|five|six|seven|\d)\b|\badd(?:ed|s|ing)? "
+    r"(?:a|the|his|their) (?:second|third|fourth|fifth|sixth|seventh|eighth)\b|\bgave [\w ]{0,25}?"
+    r"(?:an?|their|his) (?:\w+ )?lead\b|\b(?:level|equalise|equalize)d? (?:the )?(?:scores?|matters)\b",
+    r"\b(?:sent|put|placed|stroked|rolled|tucked|dispatched|chipped|smashed|drilled|blasted) "
+    r"(?:the|his) (?:penalty|spot[- ]kick)\b|\bsent [\w ]{1,25}? the wrong way\b|"
+    r"\binside the (?:near |far )?post\b|\binto (?:the|an) (?:empty|unguarded|open) net\b|"
+    r"\b(?:crossed|over) the (?:goal[- ])?line\b(?! (?:by|from))|\bfinished off\b|"
+    r"\bto (?:send|take) the (?:game|match|tie) (?:into|to) extra[- ]time\b|\bforced extra[- ]time\b",
 )]  # fmt: skip
 AWARDED = re.compile(
     r"\bpointed to the cent(?:re|er) (?:circle|spot)\b|\bthe goal stood\b|\ballowed the goal\b|"
@@ -66,7 +75,11 @@ NEGATIVE = re.compile(
     r"\bwide\b|\bpenalised\b|\bpenalized\b|\boffside\b|\bsmothered\b",
     re.I,
 )
-SHOOTOUT = re.compile(r"shoot-?out|penalty kicks|spot-kicks|penalty contest", re.I)
+SHOOTOUT = re.compile(
+    r"shoot-?out|penalty kicks|spot-kicks|penalty contest|\b(?:first|second|third|fourth|fifth|"
+    r"last|decisive|opening|two|three|four) (?:\w+ )?(?:kicks|penalties)\b",
+    re.I,
+)
 PASS = re.compile(
     r"\b(?:crossed|crosses|crossing|cross for|passed|pass(?:es)? to|a pass|long pass|found|fed|"
     r"set up|sets up|setting up|teed up|laid (?:it )?off|slipped (?:the ball|a pass|it)|slid a "
@@ -81,7 +94,7 @@ PASS_FROM = re.compile(
     re.I,
 )
 OBJECT_BEFORE = re.compile(
-    r"(?:past|round|beat|beating|from|at|by|to|for|against|than|of|robbed|fed|found|over|"
+    r"\b(?:past|round|beat|beating|from|at|by|to|for|against|than|of|robbed|fed|found|over|"
     r"around|through|behind|towards?|under|on|set up|sets up|beyond|escaped|replaced|"
     r"goalkeeper|keeper|captain|substitute|defender|midfielder|striker|forward|winger)\s*$",
     re.I,
@@ -92,6 +105,28 @@ DESCRIPTOR = re.compile(
     r"youngster|veteran|skipper)\b"
 )
 PRONOUN = re.compile(r"\b(?:He|he)\b")
+#: after a player: he is the passer ("Vieira slid him clear", "Pirlo fed …"), not the scorer
+_LEAD = r"^,?\s+(?:[\w\s-]{0,40}? and )?(?:\w+ly\s+)?"
+PASSER_AFTER = re.compile(
+    _LEAD + r"(?:(?:fed|found|picked out|set up|teed up|played in|sent through) [A-Z]|"
+    r"crossed\b(?! \w+ \w+ (?:net|goal))|"
+    r"(?:crossed|passed|laid|slipped|slid|played|threaded|squared|pulled|cut|chipped|lofted|"
+    r"flicked|headed|nodded|tapped|rolled|sent|put|swung|whipped|hoisted|delivered|exchanged|"
+    r"clipped|drilled|floated|lifted)\b"
+    r"(?![^,.;]{0,40}?\b(?:net|goal|home|past|inside|penalty|spot[- ]kick|shot|one back|level)\b)"
+    r"[^,.;]{0,40}?\b(?:to|for|him|towards|into the path|across|through|clear|back|off|in a|"
+    r"over a|passes|into the box|into the area)\b)",
+    re.I,
+)
+#: after a player: a possessive of a pass ("Lahm's low cross"), the player made the goal
+PASS_POSSESSIVE = re.compile(
+    r"^(?:'s|’s) (?:[\w-]+ ){0,2}?(?:cross|pass|corner|free[- ]kick|through[- ]ball|ball|centre|"
+    r"delivery|flick|knock-down|lay-off|cut-back|throw-in)\b",
+    re.I,
+)
+OWN_GOAL_BY = re.compile(
+    r"(?:own (?:net|goal)|own-goal)[^.;]{0,25}?\bby\s+$|\bdeflection off\s+$", re.I
+)
 POSITIONS = {
     "striker": {"forward"}, "forward": {"forward"}, "attacker": {"forward"},
     "number nine": {"forward"}, "winger": {"forward", "midfielder"},
@@ -167,6 +202,8 @@ class GoalFinder:
         self.events: list[GoalEvent] = []
         self.untimed: list[GoalEvent] = []
         self.prev_subject: Mention | None = None
+        self.last_index = -1
+        self.prev_text = ""
 
     def other(self, team: str | None) -> str | None:
         """The opponent of ``team`` in the main match."""
@@ -188,6 +225,8 @@ class GoalFinder:
             self._emit(view, self.pending["shooter"], None, self.pending["time"], "regular",
                        self.pending.get("assist"), "goal-awarded")  # fmt: skip
             self.pending = None
+        elif not goal_clauses and times and self._time_for_last(view, times[-1]):
+            self.pending = None
         elif not goal_clauses:
             if times:
                 self.pending = {"time": times[-1], "shooter": self._shooter(view),
@@ -198,6 +237,23 @@ class GoalFinder:
             self._goals(view, goal_clauses, times)
         self.seen.extend(view.players)
         self.prev_subject = self._subject(view, 0, len(text)) if view.players else None
+        self.last_index = view.index
+        self.prev_text = text
+
+    def _time_for_last(self, view: SentenceView, time: TimeExpr) -> bool:
+        """ "It was the 67th minute": a time stated right after an untimed goal is its time."""
+        last = self.untimed[-1] if self.untimed else None
+        if last is None or last.sentence != self.last_index or time.minute is None:
+            return False
+        if not re.match(r"\s*(?:It|That|This|The (?:goal|equaliser|equalizer|opener|winner))\b"
+                        r"(?: \w+)? (?:was|came|arrived)\b", view.text):  # fmt: skip
+            return False
+        self.untimed.pop()
+        last.timed, last.time = True, time
+        last.minute, last.stoppage, last.vague = time.minute, time.stoppage, time.vague
+        self.last_minute = time.minute
+        self.events.append(last)
+        return True
 
     def _shooter(self, view: SentenceView) -> Mention | None:
         """The player who shot in a sentence without a goal (for a goal awarded next)."""
@@ -279,17 +335,22 @@ class GoalFinder:
             scorer = self._team_player(view, team_hint)
         a, b = clause[0], clause[1]
         part = text[a:b]
+        if scorer is not None and view.start <= scorer.start < view.start + a:
+            part = text[scorer.start - view.start : b]
         own = bool(re.search(r"own goal|past his own|into his own net|own-goal", text[a:], re.I))
         kind = "regular"
         if own:
             kind = "own_goal"
         elif re.search(
             r"penalty(?! area| box| decision| appeal)|spot[- ]kick|from the spot", part, re.I
+        ) or (
+            re.search(r"wrong way|\bconvert", part, re.I)
+            and re.search(r"penalty|spot[- ]kick", self.prev_text, re.I)
         ):
             kind = "penalty"
         elif re.search(r"\bhead(?:er|ed|ing|s)?\b(?! clearance)", part, re.I):
             kind = "header"
-        elif re.search(r"free[- ]kick", part, re.I):
+        elif re.search(r"free[- ]kick(?! (?:from|by|routine))", part, re.I):
             kind = "free_kick"
         if scorer is None:
             if time is not None:
@@ -336,8 +397,31 @@ class GoalFinder:
                 return p
         return None
 
+    def _is_passer(self, view: SentenceView, p: Mention) -> bool:
+        """True when ``p`` makes the pass ("Pirlo fed …", "Lahm's cross"), not the goal."""
+        after = view.text[p.end - view.start :]
+        return bool(PASSER_AFTER.match(after) or PASS_POSSESSIVE.match(after))
+
+    def _is_receiver(self, view: SentenceView, p: Mention) -> bool:
+        """True for the player a pass went to ("fed Del Piero", "a pass to Grosso")."""
+        before = view.text[: p.start - view.start]
+        return bool(re.search(r"\b(?:fed|found|picked out|set up|teed up|played in|(?:pass|ball|"
+                              r"cross|it) (?:through )?to)\s+$", before))  # fmt: skip
+
+    def _own_goal_by(self, view: SentenceView, a: int) -> Mention | None:
+        """The player in "into his own net by P" / "an own goal by P" / "a deflection off P"."""
+        for p in _players_in(view, a, len(view.text)):
+            s, _ = _rel(view, p)
+            if OWN_GOAL_BY.search(view.text[max(0, s - 60) : s]):
+                return p
+        return None
+
     def _scorer(self, view: SentenceView, a: int, b: int, hit: re.Match[str]) -> Mention | None:
         text = view.text
+        if re.search(r"own goal|own net|own-goal", text[a:], re.I):
+            by = self._own_goal_by(view, a)
+            if by is not None:
+                return by
         for p in view.players:
             s, e = _rel(view, p)
             follows = re.match(
@@ -399,6 +483,8 @@ class GoalFinder:
                 p = obj  # type: ignore[assignment]
                 if self._coordinated_object(view, a, p):  # type: ignore[arg-type]
                     continue
+                if self._is_passer(view, p):  # type: ignore[arg-type]
+                    continue
                 if p.position == "goalkeeper" or self._failed_shot(view, p):  # type: ignore[union-attr]
                     continue
                 return p  # type: ignore[return-value]
@@ -411,6 +497,9 @@ class GoalFinder:
         """True for "… ran at Butcher and Fenwick": a player joined by "and" to an object."""
         text = view.text
         if not re.match(r"\s*(?:and|or)\s+$", text[a : p.start - view.start]):
+            return False
+        after = text[p.end - view.start :]
+        if re.match(r",\s+(?:the|a|an|who|his)\b|\s+(?:\w+ly\s+)?[a-z]+(?:ed|s)\b", after):
             return False
         before = [q for q in view.players if q.end - view.start <= a]
         if not before:
@@ -431,7 +520,11 @@ class GoalFinder:
             if m.start() <= s < m.end():
                 team = iri
         before = [p for p in view.players if p.start - view.start < m.start()]
-        order = self._sentence_subject_first(view, before)
+        passers = [p for p in before if self._is_passer(view, p)]
+        before = [p for p in before if p not in passers]
+        receivers = [p for p in before if self._is_receiver(view, p)]
+        rest = [p for p in before if p not in receivers]
+        order = list(reversed(receivers)) + self._sentence_subject_first(view, rest) + passers
         if self.prev_subject is not None:
             order.append(self.prev_subject)
         order += list(reversed(self.seen))
@@ -461,8 +554,15 @@ class GoalFinder:
         return [first, *rest]
 
     def _resolve_pronoun(self, view: SentenceView, pos: int) -> Mention | None:
+        """ "he": the latest player of the sentence who is neither the passer nor a
+        goalkeeper, else the previous sentence's subject, else the latest player named."""
         before = [p for p in view.players if p.start - view.start < pos]
-        for p in list(reversed(before)) + list(reversed(self.seen)):
+        passers = [p for p in before if self._is_passer(view, p)]
+        order = [p for p in reversed(before) if p not in passers]
+        if self.prev_subject is not None:
+            order.append(self.prev_subject)
+        order += list(reversed(passers))
+        for p in order + list(reversed(self.seen)):
             if p.position != "goalkeeper":
                 return p
         return None
@@ -476,6 +576,10 @@ class GoalFinder:
                 best = p
         if best is not None and self._assist_ok(best, scorer):
             return best
+        for p in view.players:
+            near = p.start - view.start < end + 40
+            if near and self._is_passer(view, p) and self._assist_ok(p, scorer):
+                return p
         passes = [m for m in PASS.finditer(text) if m.start() < end]
         for m in reversed(passes):
             cl = next(((a, b) for a, b in clauses(text) if a <= m.start() < b), (0, len(text)))

@@ -31,9 +31,18 @@ class Fixture:
 
 
 def fixtures_between(gaz: Gazetteer, a: str, b: str) -> list[Fixture]:
-    """All World Cup matches in the graph between teams ``a`` and ``b`` (IRIs), by date."""
+    """All World Cup matches in the graph between teams ``a`` and ``b`` (IRIs), by date; the
+    look-up is cached on the gazetteer (the graph does not change while it is in use)."""
     if gaz.store is None:
         return []
+    key = frozenset((a, b))
+    if key not in gaz._fixtures:
+        gaz._fixtures[key] = _query_fixtures(gaz, a, b)
+    return list(gaz._fixtures[key])
+
+
+def _query_fixtures(gaz: Gazetteer, a: str, b: str) -> list[Fixture]:
+    """The SPARQL look-up behind :func:`fixtures_between` (cached per team pair)."""
     rows = []
     for home, away in ((a, b), (b, a)):
         rows += gaz._q(

@@ -19,7 +19,19 @@ WIN = (
     r"(?:beat|beats|beating|beaten|defeated|defeat|defeats|defeating|thrashed|thrashing|"
     r"routed|routing|hammered|hammering|edged(?: past| out)?|edge past|edging past|overcame|"
     r"overcome|overcoming|knocked out|eliminated|eliminating|crushed|crushing|stunned|saw off|"
-    r"downed|outclassed|swept aside|brushed aside|dispatched|dispatching)"
+    r"downed|outclassed|swept aside|brushed aside|dispatched|dispatching|swept past|cruised past|"
+    r"demolished|demolishing|thumped|humiliated|saw off|"
+    r"(?:squeezed|squeezing|edged|scraped|scraping|slipped|cruised|eased|swept|got|get|getting|"
+    r"sneaked|battled|won) (?:past|by))"
+)
+PENS = (
+    r"(?:on (?:penalties|pens|spot[- ]kicks|penalty kicks)|in (?:a|the) (?:penalty )?shoot-?out|"
+    r"after a (?:penalty )?shoot-?out)"
+)
+#: words before a result's verb that put it in a relative or subordinate clause
+BACKGROUND = re.compile(r"(?:\bwho\b[^,.;—]{0,50}|\bhaving|\bfresh from)\s+(?:\w+\s+)?$")
+SUBORDINATE = re.compile(
+    r"\b(?:(?:years|months|decades|weeks) (?:after|since|before)|since)\s+$", re.I
 )
 FUTURE = r"(?:will )?(?:meet|meets|face|faces|play|plays|take on|takes on|meeting|facing)"
 SCORE = r"(\d{1,2})-(\d{1,2})"
@@ -35,14 +47,20 @@ STAGE_WORDS = [
     (r"group stage|group-stage|opening match|opening game|group [A-L]\b|first round", "group stage"),
     (r"\bfinals?\b(?! whistle| minute| round| day| stages?| tournament| third| quarter)", "final"),
 ]  # fmt: skip
-REACH = re.compile(r"\b(?:to reach|reached|into|book(?:ed)? a place in|advance to) the ([\w -]+)")
+REACH = re.compile(
+    r"\b(?:to reach|reached|reach|into|book(?:ed)? a place in|advance to) (?:the|their|a|an)"
+    r"((?: [\w-]+){0,4}? (?:semi-?finals?|quarter-?finals?|finals?|round of 16|last 16|last eight|"
+    r"last four)\b)"
+)
 
 
 @dataclass
 class Statement:
     """A match stated in a sentence: team slots ``a``/``b`` (``T<n>``), scores from ``a``'s
     side, ``future`` (a fixture still to be played), ``aet``, ``shootout`` (a's, b's kicks),
-    ``same_score_as_previous`` (the score is "the same score" as the statement before) and the
+    ``same_score_as_previous`` (the score is "the same score" as the statement before), the
+    shootout kicks (a's, b's) when the stated score is a shootout's, ``background`` (stated in
+    a relative or subordinate clause: "who had beaten T1 2-0", "after beating T1") and the
     rule name."""
 
     a: str
@@ -54,6 +72,8 @@ class Statement:
     aet: bool | None = None
     same_score: bool = False
     needs_opponent: bool = False
+    shootout: tuple[int, int] | None = None
+    background: bool = False
 
 
 def _stmt(rule: str, a: str, b: str | None, sa: str | int | None, sb: str | int | None,
@@ -63,13 +83,21 @@ def _stmt(rule: str, a: str, b: str | None, sa: str | int | None, sb: str | int 
 
 
 def _subject(masked: str, pos: int) -> str | None:
-    """The last team slot before ``pos`` (the subject of a verb at ``pos``)."""
+    """The last team slot before ``pos`` (the subject of a verb at ``pos``), skipping slots
+    inside a relative clause ("T0, who face T1 next, beat T2")."""
+    head = re.sub(r", (?:who|which|whose)\b[^,]*,", ",", masked[:pos])
     slots = [
         m.group()
-        for m in re.finditer(r"\bT\d+\b", masked[:pos])
-        if not re.search(r"\b(?:by|against|over|with|past|to|beat|beating) $", masked[: m.start()])
+        for m in re.finditer(r"\bT\d+\b", head)
+        if not re.search(r"\b(?:by|against|over|with|past|to|beat|beating) $", head[: m.start()])
     ]
     return slots[-1] if slots else None
+
+
+def _subject_after(masked: str, pos: int) -> str | None:
+    """The subject of a fronted clause: "After losing 8-3 to T1, T0 came back" → ``T0``."""
+    m = re.match(r"[^.;,]*, (T\d+)\b", masked[pos:])
+    return m[1] if m else None
 
 
 def find_statements(sentence: Sentence) -> list[Statement]:
@@ -77,12 +105,19 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     s = sentence.masked
     out: list[Statement] = []
     used: list[tuple[int, int]] = []
+    subordinate: list[Statement] = []
 
     def free(m: re.Match[str]) -> bool:
         return not any(a < m.end() and m.start() < b for a, b in used)
 
     def take(m: re.Match[str], st: Statement) -> None:
         used.append((m.start(), m.end()))
+        gerund = bool(re.match(r"\w+ing\b", m.group())) and bool(SUBORDINATE.search(s[: m.start()]))
+        st.background = gerund or bool(BACKGROUND.search(s[: m.start()]))
+        if re.match(r"\w+ing\b", m.group()) and re.search(
+            r"\b(?:after|since|by)\s+$", s[: m.start()], re.I
+        ):
+            subordinate.append(st)
         out.append(st)
 
     # result line: "T0 0, T1 2" / "T0 0 T1 1" / "T0 2-1 T1"
@@ -98,10 +133,10 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         used.append((m.start(), m.end()))
     # passive: "T0 had been held 2-2 by T1", "T0 were beaten 3-1 by T1", "T0 lost 2-1 to T1"
     for m in re.finditer(
-        rf"(?:had |have |were |was )?(?:been )?(held|beaten|defeated|lost|fell) (?:\w+ )?{SCORE} (?:by|to|against) (T\d+)",
+        rf"(?:had |have |were |was )?(?:been )?(held|beaten|defeated|lost|losing|fell) (?:\w+ )?{SCORE} (?:by|to|against) (T\d+)",
         s,
     ):
-        a = _subject(s, m.start())
+        a = _subject(s, m.start()) or _subject_after(s, m.end())
         if a and free(m):
             hi, lo = max(int(m[2]), int(m[3])), min(int(m[2]), int(m[3]))
             sa, sb = (m[2], m[3]) if m[1] == "held" else (lo, hi)
@@ -131,6 +166,21 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         if a and free(m):
             sa, sb, b = (m[1], m[2], m[3]) if m[1] else (m[4], m[5], m[6])
             take(m, _stmt("result-draw", a, b, sa, sb))
+    # "T0 and T1 drew 1-1", "T0 and T1 played out a 2-2 draw"
+    for m in re.finditer(
+        rf"(T\d+),? and (T\d+),? (?:had )?(?:drew|draw|drawn|shared|played out)(?: an?)? {SCORE}", s
+    ):
+        if free(m):
+            take(m, _stmt("result-pair-draw", m[1], m[2], m[3], m[4]))
+    # "T0 began with a laboured 2-1 win over T1" (subject from the clause)
+    for m in re.finditer(
+        rf"{SCORE} (?:[\w-]+ ){{0,3}}(?:win|victory|triumph|rout|thrashing|demolition|drubbing|"
+        rf"hammering|success) (?:over|against|of) (T\d+)",
+        s,
+    ):
+        a = _subject(s, m.start())
+        if a and a != m[3] and free(m):
+            take(m, _stmt("result-noun-subject", a, m[3], m[1], m[2]))
     # "T0 knocked out T1 with a 3-2 win"
     for m in re.finditer(
         rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+)[^.;]{{0,40}}? with an? {SCORE} (?:win|victory)", s
@@ -143,11 +193,37 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+),? (?:(?:by|with) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
         s,
     ):
-        a = _subject(s, m.start())
+        a = _subject(s, m.start()) or _subject_after(s, m.end())
         if a and a != m[1] and free(m):
+            pens = re.match(rf" {PENS}", s[m.end() :])
+            if pens and m[2]:
+                st = _stmt("result-win-shootout", a, m[1], None, None, aet=True)
+                st.shootout = (int(m[2]), int(m[3]))
+                drawn = drawn_score(sentence)
+                if drawn is not None:
+                    st.score_a = st.score_b = drawn
+                take(m, st)
+                continue
             take(m, _stmt("result-win", a, m[1], m[2], m[3], same_score=bool(m[4])))
             for extra in re.finditer(rf"^ and (T\d+) {SCORE}", s[m.end() :]):
                 out.append(_stmt("result-win", a, extra[1], extra[2], extra[3]))
+    # "T0 led 2-0, were pegged back to 2-2 and won 4-3 on penalties" (opponent from context)
+    for m in re.finditer(
+        rf"\b(?:won|win|prevailed|triumphed) (?:the shoot-?out )?{SCORE} {PENS}", s
+    ):
+        a = _subject(s, m.start())
+        if a and free(m) and not re.search(r"T\d+", s[m.end() : m.end() + 30]):
+            st = _stmt("result-shootout-no-opponent", a, None, None, None, aet=True,
+                       needs_opponent=True)  # fmt: skip
+            st.shootout = (int(m[1]), int(m[2]))
+            drawn = drawn_score(sentence)
+            st.score_a = st.score_b = drawn
+            take(m, st)
+    # "T0 beat T1 on penalties" (no score: the pair only)
+    for m in re.finditer(rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+),? {PENS}", s):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            take(m, _stmt("result-win-pens", a, m[1], None, None))
     # "T0 had won each of their ties 1-0, including a semi-final against T1"
     for m in re.finditer(rf"(T\d+) (?:had )?won [^.;]*?{SCORE}[^.;]*? against (T\d+)", s):
         if free(m):
@@ -166,7 +242,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     for m in re.finditer(r"(T\d+),? and (T\d+),? (?:will )?(?:meet|play|face)\b", s):
         if free(m):
             take(m, _stmt("fixture-pair", m[1], m[2], None, None, future=True))
-    for m in re.finditer(rf"\b{FUTURE} (?:[\w-]+ ){{0,2}}?(T\d+)", s):
+    for m in re.finditer(rf"\b{FUTURE} (?:(?!T\d)[\w-]+ ){{0,2}}?(T\d+)(?! or T\d)", s):
         a = _subject(s, m.start())
         if a and a != m[1] and free(m):
             take(m, _stmt("fixture-verb", a, m[1], None, None, future=True))
@@ -177,7 +253,20 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         a = _subject(s, m.start())
         if free(m):
             take(m, _stmt("fixture-against", a or "T?", m[1], None, None, future=True))
+    if any(st not in subordinate and not st.background and not st.future for st in out):
+        for st in subordinate:  # "after losing 8-3 to T1, T0 beat T2 3-2": the other is main
+            st.background = True
     return out
+
+
+def drawn_score(sentence: Sentence) -> int | None:
+    """The goals of each side in "the semi-final had ended 1-1 after extra time"."""
+    m = re.search(r"\b(?:finished|ended|stood|was|been|level|locked|pegged back to|drew|drawn) "
+                  r"(?:at )?(\d{1,2})-\1\b", sentence.masked)  # fmt: skip
+    if m:
+        return int(m[1])
+    return 0 if re.search(r"\b(?:goalless|scoreless) (?:draw|stalemate|game|match)\b",
+                          sentence.masked) else None  # fmt: skip
 
 
 def shootout_in(sentence: Sentence) -> tuple[str, int, int] | None:
@@ -190,7 +279,7 @@ def shootout_in(sentence: Sentence) -> tuple[str, int, int] | None:
     )
     if m and ("shoot" in m[0] or "penalt" in m[0] or "spot" in m[0]):
         return m[1], int(m[2]), int(m[3])
-    m = re.search(rf"(T\d+)[^.;]*? {SCORE} on (?:penalties|spot-kicks|penalty kicks)", s)
+    m = re.search(rf"(T\d+)[^.;]*? {SCORE} {PENS}", s)
     if m:
         return m[1], max(int(m[2]), int(m[3])), min(int(m[2]), int(m[3]))
     return None

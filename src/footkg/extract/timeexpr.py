@@ -1,7 +1,12 @@
 # ruff: noqa: E501 - rule tables hold long regular expressions
 """Minutes in match-report prose: ``in the 67th minute``, ``90+3``, ``two minutes after the
 interval``, ``with eleven minutes remaining``, ``four minutes from the end of extra time``,
-``six minutes later``, ``in stoppage time``, ``just before the break``.
+``six minutes later``, ``in stoppage time``, ``just before the break``, ordinal words (``in
+the eighth minute``, ``the eleventh minute of stoppage time`` → 90+11), ``in the 104th``,
+``barely three minutes in``.
+
+Convention: ``N minutes into extra time`` is minute ``90 + N`` (extra time starts after the
+90th minute, so "four minutes into extra time" is the 94th minute).
 
 :func:`find_times` returns :class:`TimeExpr` values in text order. An absolute expression has
 ``minute`` (regulation or extra-time minute) and maybe ``stoppage``; a relative one ("N minutes
@@ -21,6 +26,17 @@ NUMBERS = {
 }  # fmt: skip
 NUM = r"(\d{1,3}|" + "|".join(sorted((k for k in NUMBERS if " " not in k), key=len, reverse=True))
 NUM += r"|a couple of|a few)"
+ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19, "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50,
+    "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90,
+}  # fmt: skip
+TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+        "eighty": 80, "ninety": 90}  # fmt: skip
+ORD = (r"((?:(?:" + "|".join(TENS) + r")-)?(?:" + "|".join(sorted(ORDINALS, key=len, reverse=True))
+       + r")|\d{1,3}(?:st|nd|rd|th))")  # fmt: skip
 HALF_TIME = r"(?:the )?(?:interval|restart|break|half-time|halftime|half time|second half began)"
 
 
@@ -39,6 +55,15 @@ class TimeExpr:
     vague: bool = False
 
 
+def ordinal(word: str) -> int:
+    """``"eighth"`` → 8, ``"sixty-seventh"`` → 67, ``"104th"`` → 104."""
+    word = word.lower()
+    if word[0].isdigit():
+        return int(re.match(r"\d+", word).group())  # type: ignore[union-attr]
+    tens, _, unit = word.rpartition("-")
+    return TENS.get(tens, 0) + ORDINALS[unit]
+
+
 def number(word: str) -> int:
     """``"12"`` → 12, ``"twelve"`` → 12 (raises ``KeyError`` on other words)."""
     word = word.lower()
@@ -47,6 +72,13 @@ def number(word: str) -> int:
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("plus", re.compile(r"\b(\d{2,3}) ?\+ ?(\d{1,2})(?:th|st|nd|rd)?(?:'|’| min(?:ute)?s?\b)?")),
+    ("stoppage-nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
+    ("stoppage-nth-first", re.compile(rf"\b(?:in )?the {ORD} minute of (?:first[- ]half (?:stoppage|injury|added) time|(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
+    ("stoppage-nth", re.compile(rf"\b(?:in )?the {ORD} minute of (?:(?:second[- ]half )?(?:stoppage|injury|added) time)", re.I)),
+    ("word-ordinal", re.compile(rf"\b(?:in|inside|within|into|by|during) the {ORD}[ -]minute\b", re.I)),
+    ("into-et", re.compile(rf"\b{NUM} minutes? into (?:the second period of |the second half of )?extra[- ]time", re.I)),
+    ("bare-ordinal", re.compile(r"\b(?:in|on|by) the (\d{2,3})(?:st|nd|rd|th)\b(?= *(?:[,.;:)—–]|$|and\b|as\b|when\b|after\b|with\b|to\b))", re.I)),
+    ("barely", re.compile(rf"\b(?:barely|just|only|a mere) {NUM} minutes?(?: had| were| was)?(?: gone| passed| elapsed| on the clock| in)\b", re.I)),
     ("ordinal", re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)[ -]minute\b", re.I)),
     ("apostrophe", re.compile(r"\((\d{1,3})(?:'|’)\)|\b(\d{1,3})(?:'|’)(?=[\s,.;)]|$)")),
     ("after-interval", re.compile(rf"\b{NUM} minutes? (?:after|into) {HALF_TIME}", re.I)),
@@ -56,7 +88,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("remaining", re.compile(rf"\b{NUM} minutes? (?:of normal time |of regular time |of regulation )?(?:left|remaining|to go|to play)", re.I)),
     ("from-end", re.compile(rf"\b{NUM} minutes? (?:from|before) (?:the end|time|full[- ]time|the final whistle)", re.I)),
     ("later", re.compile(rf"\b{NUM} minutes? (?:later|afterwards|after that)", re.I)),
-    ("lasted", re.compile(rf"\blasted (?:only |just |barely )?{NUM} minutes?", re.I)),
+    ("lasted", re.compile(rf"\blasted (?:only |just |barely |a mere )?{NUM} minutes?", re.I)),
     ("needed", re.compile(rf"\b(?:needed|took|required) (?:only |just |him |them )?{NUM} minutes?", re.I)),
     ("after-n", re.compile(rf"\bafter (?:only |just )?{NUM} (minutes?|seconds)\b", re.I)),
     ("last-minute-et", re.compile(r"\b(?:final|last) minute of extra[- ]time", re.I)),
@@ -90,6 +122,12 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         if base not in (45, 90, 105, 120):
             return None
         return TimeExpr(s, e, rule, minute=base, stoppage=extra)
+    if rule.startswith("stoppage-nth"):
+        base = {"stoppage-nth-et": 120, "stoppage-nth-first": 45}.get(rule, 90)
+        return TimeExpr(s, e, rule, minute=base, stoppage=ordinal(m.group(1)))
+    if rule in ("word-ordinal", "bare-ordinal"):
+        value = ordinal(m.group(1))
+        return TimeExpr(s, e, rule, minute=value) if 1 <= value <= 130 else None
     if rule in ("ordinal", "apostrophe"):
         value = int(next(g for g in m.groups() if g))
         return TimeExpr(s, e, rule, minute=value) if 1 <= value <= 130 else None
@@ -109,6 +147,8 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         "later": lambda: TimeExpr(s, e, rule, offset=n),
         "lasted": lambda: TimeExpr(s, e, rule, offset=n),
         "needed": lambda: TimeExpr(s, e, rule, minute=n),
+        "barely": lambda: TimeExpr(s, e, rule, minute=n),
+        "into-et": lambda: TimeExpr(s, e, rule, minute=90 + n),
         "last-minute-et": lambda: TimeExpr(s, e, rule, minute=120),
         "stoppage-et": lambda: TimeExpr(s, e, rule, minute=120, vague=True),
         "stoppage-first": lambda: TimeExpr(s, e, rule, minute=45, vague=True),
