@@ -73,6 +73,31 @@ def _violations(store: ox.Store, quads: list[ox.Quad]) -> list[str]:
     ]
 
 
+_FK = "https://w3id.org/footkg/ontology#"
+_CONFLICT = ox.NamedNode(_FK + "SourceConflict")
+_RDF_TYPE = ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
+
+
+def _with_kept_sources(store: ox.Store, quads: list[ox.Quad]) -> list[ox.Quad]:
+    """Complete each report conflict with ``fk:keptSource``: the named graph of the store that
+    states the fixture's match (the extractor sees the union graph, the store knows the source)."""
+    subject_of = {
+        q.subject: q.object for q in quads if q.predicate.value == _FK + "conflictSubject"
+    }
+    has_kept = {q.subject for q in quads if q.predicate.value == _FK + "keptSource"}
+    extra = []
+    for q in quads:
+        if q.predicate == _RDF_TYPE and q.object == _CONFLICT and q.subject not in has_kept:
+            match = subject_of.get(q.subject)
+            found = (
+                next(store.quads_for_pattern(match, _RDF_TYPE, None, None), None) if match else None
+            )
+            if found is not None and isinstance(found.graph_name, ox.NamedNode):
+                kept = ox.NamedNode(_FK + "keptSource")
+                extra.append(ox.Quad(q.subject, kept, found.graph_name, q.graph_name))
+    return quads + extra
+
+
 def ingest_articles(store: ox.Store, files: list[Path]) -> ArticlesSummary:
     """Extract, check and merge the reports in ``files`` into ``store`` (which must hold the
     fixture data). Returns what was merged and what was refused, with reasons."""
@@ -88,7 +113,7 @@ def ingest_articles(store: ox.Store, files: list[Path]) -> ArticlesSummary:
         by_graph.setdefault(quad.graph_name.value, []).append(quad)  # type: ignore[union-attr]
     for path, extraction in result.extractions.items():
         graph = _graph_of(extraction)
-        quads = by_graph.get(graph, [])
+        quads = _with_kept_sources(store, by_graph.get(graph, []))
         problems = _violations(store, quads)
         if problems:
             summary.refused[path] = "facts violate the shapes: " + "; ".join(problems[:3])
