@@ -266,3 +266,83 @@ def test_region_and_host_descriptions_resolve_to_teams():
         ("The South Americans", "region:CONMEBOL"),
         ("the host nation", "hosts"),
     ]
+
+
+def test_timeline_scorer_follows_but_he_or_who():
+    got = _goals(
+        ["62' — Ortega's volley is parried, but he sweeps the loose ball into the net.",
+         "77' — Lind rolls it square to Berg, who beats the goalkeeper from 20 yards."],
+        {"Ortega": "A", "Lind": "B", "Berg": "B"},
+    )  # fmt: skip
+    assert [(g[0], g[1]) for g in got] == [("Ortega", 62), ("Berg", 77)]
+    assert got[1][3] == "Lind"
+
+
+def test_corner_nodded_in_by_another_player():
+    got = _goals(
+        ["In the 31st minute Moreau whipped over a corner and Dubois climbed above Keller "
+         "to nod it in."],
+        {"Moreau": "A", "Dubois": "A", "Keller": "B"},
+    )  # fmt: skip
+    assert got == [("Dubois", 31, "header", "Moreau", False)]
+
+
+def test_stoppage_time_counted_into():
+    (t,) = find_times("two minutes into stoppage time at the end of the first half")
+    assert (t.minute, t.stoppage) == (45, 2)
+    (t,) = find_times("a minute into added time")
+    assert (t.minute, t.stoppage) == (90, 1)
+
+
+def test_first_minute_goal_with_ahead_verb():
+    got = _goals(["Inside the first minute Varga steered the visitors ahead from six yards."],
+                 {"Varga": "A"})  # fmt: skip
+    assert [(g[0], g[1]) for g in got] == [("Varga", 1)]
+
+
+def test_cross_for_scorer_after_a_lasted_time():
+    got = _goals(
+        ["Nilsson scored in the 40th minute.", "The lead lasted four minutes.",
+         "Petit raced down the left and crossed for Roux, who swept it home."],
+        {"Nilsson": "B", "Petit": "A", "Roux": "A"},
+    )  # fmt: skip
+    assert got[1][:2] == ("Roux", 44) and got[1][3] == "Petit"
+
+
+def test_met_cut_back_and_relative_pronoun_goal():
+    got = _goals(
+        ["Sousa met Lima's low cut-back first time in the 50th minute.",
+         "Three minutes later he dispossessed Kahn, exchanged passes with Lima and slotted home."],
+        {"Sousa": "A", "Lima": "A", "Kahn": "B"},
+    )  # fmt: skip
+    assert [(g[0], g[1], g[3]) for g in got] == [("Sousa", 50, "Lima"), ("Sousa", 53, None)]
+
+
+def test_possessive_goal_noun_with_a_time():
+    got = _goals(["Horvat's goal in the 88th minute made for a tense finish."], {"Horvat": "B"})
+    assert [(g[0], g[1]) for g in got] == [("Horvat", 88)]
+    assert _goals(["Horvat's goal against Chile last week was a classic."], {"Horvat": "B"}) == []
+
+
+def test_extra_time_sequence():
+    got = _goals(
+        ["Abel put the hosts ahead three minutes into extra time.",
+         "Bruno headed his fifth goal of the tournament in the 106th minute.",
+         "A minute later Carl pulled it back for Dario, who side-footed home."],
+        {"Abel": "A", "Bruno": "B", "Carl": "A", "Dario": "A"},
+    )  # fmt: skip
+    assert [(g[0], g[1]) for g in got] == [("Abel", 93), ("Bruno", 106), ("Dario", 107)]
+    assert got[2][3] == "Carl"
+
+
+def test_clearance_ricochet_own_goal():
+    got = _goals(["In the 64th minute a clearance ricocheted off Brandt into his own net."],
+                 {"Brandt": "B"})  # fmt: skip
+    assert got == [("Brandt", 64, "own_goal", None, True)]
+
+
+def test_free_kick_over_the_wall_and_in():
+    got = _goals(
+        ["In the 12th minute Costa bent a free kick over the wall and in."], {"Costa": "A"}
+    )
+    assert got == [("Costa", 12, "free_kick", None, False)]

@@ -26,10 +26,14 @@ CLAUSE_BREAK = re.compile(
 SIGNALS = [re.compile(p, re.I) for p in (
     r"\bscor(?:ed|es|ing)\b(?! chances?)",
     r"\bnett?ed\b|\bnets\b|\bfound the net\b",
-    r"\b(?:headed|nodded|head|heads|heading) (?:in|home)\b",
+    r"\b(?:headed|nodded|head|heads|heading|nod|nods|nodding) (?:(?:it|the ball) )?(?:in|home)\b",
+    r"^\s*and in\b(?! (?:the|a|an|his|their|front|off)\b)",
+    r"\b(?:completed|completes|completing|brought up|sealed) (?:his|a) hat-trick\b|\b(?:replied|hit back|struck back)\b",
+    r"\b(?:scored|headed|nodded|volleyed|fired|curled|drilled|slotted|struck|netted|poked|grabbed|bagged|claimed|got|added) (?:his|their|her|a|the) (?:[\w-]+ ){0,2}goal(?![\w-]| kick| line| post| frame)",
+    r"\bmet (?:[^,;.]{0,30}?(?:'s|’s) )?(?:[\w-]+ )?(?:cross|cut-back|cutback|pass|corner|centre|free[- ]kick|delivery|through[- ]ball|lay-off|knock-down|flick)\b[^,;.]{0,30}?\b(?:first[- ]time|on the volley|on the half-volley|to (?:score|fire|head|volley|sweep|drive|turn|slot|poke|side-foot|steer))\b",
     r"\b(?:tap|tapped|taps|tapping|slid|slide|sliding|slot|slotted|slotting|poke|poked|toe-poked|"
     r"fire|fired|firing|drive|drove|driving|curl|curled|lash|lashed|smash|smashed|rifle|rifled|"
-    r"steer|steered|sweep|swept|stab|stabbed|bundle|bundled|force|forced|turn|turned|knock|"
+    r"steer|steered|sweep|swept|nod|nodded|nods|stab|stabbed|bundle|bundled|force|forced|turn|turned|knock|"
     r"knocked|prod|prodded|volley|volleyed|blast|blasted|struck|strike|convert|converted|chip|"
     r"chipped|lob|lobbed|roll|rolled|place|placed|glanced|finish|finished|side-footed|sidefooted|"
     r"side-foot|guided|nudged|flicked|clipped|squeezed|hooked|stroked|tucked)\b[^,;]{0,40}?"
@@ -37,7 +41,7 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"\d))|into the (?:(?:far|near|bottom|top) )?(?:net|roof|corner|back|empty|goal)|"
     r"into an empty net|inside the (?:near |far )?post)",
     r"\binto the (?:back of the )?net\b|\broof of the net\b|\b(?:bottom|top) corner\b",
-    r"\bput [\w ]{0,25}?(?:in front|ahead)\b|\bgave [\w ]{0,25}?the lead\b",
+    r"\b(?:put|puts|putting|sent|poked|fired|headed|nodded|drove|swept|steered|struck|volleyed|tapped|curled|shot|slotted|rifled|smashed|lashed|bundled|glanced|turned|chipped) [\w ]{0,25}?(?:in front|ahead)\b|\bgave [\w ]{0,25}?the lead\b",
     r"\b(?:went|go|goes) (?:ahead|in front)\b|\b(?:took|taken|take|takes) the lead\b|"
     r"\bstruck first\b|\bopened the scoring\b",
     r"\b(?:were|was|drew|draw|pulled|got|brought|are) (?:\w+ ){0,2}level\b|\bequali[sz]ed\b|"
@@ -50,7 +54,7 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"fourth)\b|\bhis (?:second|third) goal\b",
     r"\b(?:finish|strike|effort|header|shot|penalty|free kick|volley)\b[^.;]{0,70}?"
     r"\b(?:settled|decided|sealed|clinched|flew in|went in|crept in)\b",
-    r"\bbeat (?:goalkeeper|the goalkeeper|the keeper)\b",
+    r"\b(?:beat|beats|beating) (?:goalkeeper|the goalkeeper|the keeper)\b",
     r"\bconvert(?:ed|s|ing)? (?:the|a|his|another) (?:penalty|spot-kick)|\bfrom the (?:penalty )?"
     r"spot\b|\bhat-trick with\b|\b(?:doubled|extended|restored|restore|double|extend) "
     r"(?:the|their|his) (?:lead|advantage)\b|\bpull(?:ed|s|ing)? one back\b",
@@ -63,6 +67,12 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"\b(?:crossed|over) the (?:goal[- ])?line\b(?! (?:by|from))|\bfinished off\b|"
     r"\bto (?:send|take) the (?:game|match|tie) (?:into|to) extra[- ]time\b|\bforced extra[- ]time\b",
 )]  # fmt: skip
+#: "P's goal in the 75th minute": a goal as a noun phrase (counts only with a time)
+POSSESSIVE_GOAL = re.compile(
+    r"(?:'s|’s) (?:[\w-]+ ){0,2}?(?:goal|strike|header|winner|equali[sz]er|opener|volley|finish|"
+    r"penalty|free kick|tap-in|effort)(?![\w-])(?! (?:was|were|had been) (?:saved|blocked|ruled))",
+    re.I,
+)
 AWARDED = re.compile(
     r"\bpointed to the cent(?:re|er) (?:circle|spot)\b|\bthe goal stood\b|\ballowed the goal\b|"
     r"\bgoal was (?:given|awarded)\b",
@@ -94,7 +104,7 @@ PASS_FROM = re.compile(
     re.I,
 )
 OBJECT_BEFORE = re.compile(
-    r"\b(?:past|round|beat|beating|from|at|by|to|for|against|than|of|robbed|fed|found|over|"
+    r"\b(?:past|round|beat|beating|from|at|by|to|for|against|than|of|robbed|fed|found|over|passes with|one-two with|combined with|linked up with|"
     r"around|through|behind|towards?|under|on|set up|sets up|beyond|escaped|replaced|"
     r"goalkeeper|keeper|captain|substitute|defender|midfielder|striker|forward|winger)\s*$",
     re.I,
@@ -112,10 +122,11 @@ PASSER_AFTER = re.compile(
     r"crossed\b(?! \w+ \w+ (?:net|goal))|"
     r"(?:crossed|passed|laid|slipped|slid|played|threaded|squared|pulled|cut|chipped|lofted|"
     r"flicked|headed|nodded|tapped|rolled|sent|put|swung|whipped|hoisted|delivered|exchanged|"
-    r"clipped|drilled|floated|lifted)\b"
+    r"clipped|drilled|floated|lifted|crosses|lays|slips|slides|plays|threads|squares|pulls|cuts|"
+    r"chips|lofts|flicks|rolls|sends|swings|whips|delivers|clips|drills|floats|lifts)\b"
     r"(?![^,.;]{0,40}?\b(?:net|goal|home|past|inside|penalty|spot[- ]kick|shot|one back|level)\b)"
     r"[^,.;]{0,40}?\b(?:to|for|him|towards|into the path|across|through|clear|back|off|in a|"
-    r"over a|passes|into the box|into the area)\b)",
+    r"over a|passes|into the box|into the area|it on|the ball on)\b)",
     re.I,
 )
 #: after a player: a possessive of a pass ("Lahm's low cross"), the player made the goal
@@ -285,6 +296,8 @@ class GoalFinder:
             hit = next((m for p in SIGNALS if (m := p.search(part))), None)
             if hit is None:
                 hit = self._past_keeper(view, a, b)
+            if hit is None and find_times(part):
+                hit = POSSESSIVE_GOAL.search(part)
             if hit is not None and not NEGATIVE.search(part):
                 found.append((a, b, hit))
         return found
@@ -348,7 +361,9 @@ class GoalFinder:
             and re.search(r"penalty|spot[- ]kick", self.prev_text, re.I)
         ):
             kind = "penalty"
-        elif re.search(r"\bhead(?:er|ed|ing|s)?\b(?! clearance)", part, re.I):
+        elif re.search(
+            r"\b(?:head(?:er|ed|ing|s)?|nod(?:ded|s|ding)?)\b(?! clearance)", part, re.I
+        ):
             kind = "header"
         elif re.search(r"free[- ]kick(?! (?:from|by|routine))", part, re.I):
             kind = "free_kick"
@@ -576,10 +591,11 @@ class GoalFinder:
                 best = p
         if best is not None and self._assist_ok(best, scorer):
             return best
-        for p in view.players:
-            near = p.start - view.start < end + 40
-            if near and self._is_passer(view, p) and self._assist_ok(p, scorer):
-                return p
+        passers = [p for p in view.players if p.start - view.start < end + 40
+                   and self._is_passer(view, p) and self._assist_ok(p, scorer)]  # fmt: skip
+        if passers:
+            before = [p for p in passers if scorer is None or p.start < scorer.start]
+            return (before or passers)[-1]
         passes = [m for m in PASS.finditer(text) if m.start() < end]
         for m in reversed(passes):
             cl = next(((a, b) for a, b in clauses(text) if a <= m.start() < b), (0, len(text)))

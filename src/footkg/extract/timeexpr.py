@@ -76,6 +76,9 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("stoppage-nth-first", re.compile(rf"\b(?:in )?the {ORD} minute of (?:first[- ]half (?:stoppage|injury|added) time|(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
     ("stoppage-nth", re.compile(rf"\b(?:in )?the {ORD} minute of (?:(?:second[- ]half )?(?:stoppage|injury|added) time)", re.I)),
     ("word-ordinal", re.compile(rf"\b(?:in|inside|within|into|by|during) the {ORD}[ -]minute\b", re.I)),
+    ("into-stoppage-first", re.compile(rf"\b{NUM} minutes? into (?:first[- ]half (?:stoppage|injury|added) time|(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
+    ("into-stoppage-et", re.compile(rf"\b{NUM} minutes? into (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
+    ("into-stoppage", re.compile(rf"\b{NUM} minutes? into (?:second[- ]half )?(?:stoppage|injury|added) time\b", re.I)),
     ("into-et", re.compile(rf"\b{NUM} minutes? into (?:the second period of |the second half of )?extra[- ]time", re.I)),
     ("bare-ordinal", re.compile(r"\b(?:in|on|by) the (\d{2,3})(?:st|nd|rd|th)\b(?= *(?:[,.;:)—–]|$|and\b|as\b|when\b|after\b|with\b|to\b))", re.I)),
     ("barely", re.compile(rf"\b(?:barely|just|only|a mere) {NUM} minutes?(?: had| were| was)?(?: gone| passed| elapsed| on the clock| in)\b", re.I)),
@@ -122,6 +125,9 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         if base not in (45, 90, 105, 120):
             return None
         return TimeExpr(s, e, rule, minute=base, stoppage=extra)
+    if rule.startswith("into-stoppage"):
+        base = {"into-stoppage-et": 120, "into-stoppage-first": 45}.get(rule, 90)
+        return TimeExpr(s, e, rule, minute=base, stoppage=number(m.group(1)))
     if rule.startswith("stoppage-nth"):
         base = {"stoppage-nth-et": 120, "stoppage-nth-first": 45}.get(rule, 90)
         return TimeExpr(s, e, rule, minute=base, stoppage=ordinal(m.group(1)))
