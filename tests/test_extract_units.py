@@ -346,3 +346,96 @@ def test_free_kick_over_the_wall_and_in():
         ["In the 12th minute Costa bent a free kick over the wall and in."], {"Costa": "A"}
     )
     assert got == [("Costa", 12, "free_kick", None, False)]
+
+
+def test_timeline_clause_opening_with_the_passer_present_tense():
+    squad = {"Okafor": "A", "Lindqvist": "A", "Brandt": "A", "Moretti": "B"}
+    got = _goals(["12' — Okafor's first effort is charged down, but he lashes the rebound in.",
+                  "40' — Lindqvist lays the ball back to Brandt, who drives it into the corner "
+                  "from 25 yards.",
+                  "77' — Moretti skips past his man and levels."], squad)  # fmt: skip
+    assert [g[:2] for g in got] == [("Okafor", 12), ("Brandt", 40), ("Moretti", 77)]
+    assert got[1][3] == "Lindqvist"
+
+
+def test_relative_chain_after_a_lasted_more_minutes():
+    squad = {"Okafor": "A", "Lindqvist": "A"}
+    got = _goals(["Okafor poked in a loose ball in the 30th minute and added another nine "
+                  "minutes later.",
+                  "The visitors survived six more minutes.",
+                  "Lindqvist tore down the left and pulled it back for Okafor, who completed "
+                  "his hat-trick."], squad)  # fmt: skip
+    assert [g[:2] for g in got] == [("Okafor", 30), ("Okafor", 39), ("Okafor", 45)]
+    assert got[2][3] == "Lindqvist"
+
+
+@pytest.mark.parametrize(
+    ("text", "minute"),
+    [("Brandt levelled on 98 minutes.", 98), ("They scored on the half hour.", 30),
+     ("Moretti pounced at 104 mins.", 104)],
+)  # fmt: skip
+def test_on_n_minutes_and_half_hour(text, minute):
+    assert find_times(text)[0].minute == minute
+
+
+def test_extra_time_goal_on_n_minutes_and_early_lead_with_late_minute():
+    squad = {"Brandt": "A", "Moretti": "B"}
+    got = _goals(["Brandt gave the hosts an early lead, cutting inside two defenders on the "
+                  "right and bending a low shot inside the far post in the ninth minute.",
+                  "Moretti pounced on a loose ball on 97 minutes."], squad)  # fmt: skip
+    assert [g[:2] for g in got] == [("Brandt", 9), ("Moretti", 97)]
+
+
+def test_namesake_family_name_follows_the_full_name_given():
+    from footkg.extract.gazetteer import SquadPlayer
+    from footkg.extract.pipeline import player_mentions
+
+    squads = [SquadPlayer("p:ab", "Anna Berg", "Berg", "forward", "A"),
+              SquadPlayer("p:lb", "Lars Berg", "Berg", "defender", "A")]  # fmt: skip
+    text = "Lars Berg defended. Anna Berg scored. Then Berg scored again."
+    got = [(m.text, m.iri) for m in player_mentions(text, squads, [])]
+    assert got[-1] == ("Berg", "p:ab")
+    assert player_mentions("Berg scored.", squads, []) == []
+
+
+def test_coach_side_resolves_to_the_main_team_that_played_the_opponent():
+    from types import SimpleNamespace
+
+    from footkg.extract.extractor import Extractor
+    from footkg.extract.linking import Fixture
+
+    gaz = SimpleNamespace(store=object(), _fixtures={
+        frozenset(("A", "C")): [Fixture("m", "2010-06-20", "A", "C", 3, 0, "group", 2010, None,
+                                        None)],
+        frozenset(("B", "C")): [], frozenset(("A", "B")): []})  # fmt: skip
+    fake = SimpleNamespace(gaz=gaz)
+    match = SimpleNamespace(home="B", away="A")
+    assert Extractor._side_team(fake, match, "B", "C", 2010) == "A"
+    assert Extractor._side_team(fake, match, "B", "C", 2014) == "B"
+    assert Extractor._side_team(fake, match, "D", "B", 2014) == "A"
+
+
+def test_other_semi_final_pair_with_winner_and_past_meeting_noun():
+    got = _statements("In the other tie, T0 and T1 were split by a late header, T1 winning 2-1.")
+    assert got[0][:4] == ("T1", "T0", 2, 1)
+    got = _statements("T0 had played T1 twice before, a 3-1 defeat in 1974 among them.")
+    assert got[0][:4] == ("T0", "T1", 1, 3)
+
+
+def test_participle_clause_is_skipped_for_the_fixture_subject():
+    got = _statements("T0, having edged T1 on penalties in the last eight, will face T2 next.")
+    assert ("T0", "T1", None, None, None, True) in got
+    assert ("T0", "T2", None, None, None, False) in got
+
+
+def test_loss_with_words_before_the_opponent_and_lost_to_clause():
+    assert _statements("T0 had lost 4-2 in the play-off to T1.")[0][:4] == ("T0", "T1", 2, 4)
+    got = _statements("T0, who lost to T1 in the group, beat T2 2-0.")
+    assert ("T0", "T1", None, None, None, True) in got
+
+
+def test_subjectless_results_and_await_fixtures():
+    got = _statements("It came after a 3-1 last-eight win over T1.")
+    assert got == [("T?", "T1", 3, 1, None, True)]
+    assert _statements("A repeat of a 2-2 draw with T1 in 1986.")[0][:4] == ("T?", "T1", 2, 2)
+    assert _statements("T0 await in the final.")[0][:2] == ("T?", "T0")

@@ -65,6 +65,13 @@ class Sentence:
         return self.slots[int(slot[1:])]
 
 
+#: after "the <adjective>": the adjective names the team ("the Swiss had", "the Dutch, who")
+NOUN_USE = re.compile(
+    r"(?:[,.;:]|\s+(?:had|have|has|were|was|are|is|will|would|could|did|never|also|then|who|"
+    r"went|came|took|made|scored|led|won|lost|drew|beat|pressed|held|needed)\b)"
+)
+
+
 def team_refs(
     text: str, start: int, end: int, mentions: list[Mention], gaz: Gazetteer
 ) -> list[TeamRef]:
@@ -74,7 +81,10 @@ def team_refs(
         if m.kind == "team" and start <= m.start < end:
             kind = gaz.nickname_kind.get(m.text, "name")
             s = m.start
-            if kind in ("demonym", "nickname") and text[max(0, s - 4) : s].lower() == "the ":
+            the = text[max(0, s - 4) : s].lower() == "the "
+            if kind == "adjective" and the and NOUN_USE.match(text, m.end):
+                kind = "demonym"  # "The Swiss had met …": an adjective used as the team
+            if kind in ("demonym", "nickname") and the:
                 s -= 4
             refs.append(TeamRef(s, m.end, m.iri, text[s : m.end], kind))
     for m in REGION_WORDS.finditer(text, start, end):

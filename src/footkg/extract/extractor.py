@@ -422,7 +422,8 @@ class Extractor:
                 first = next(s for s in sentences if s.paragraph == sent.paragraph)
                 pair = {sent.team(st.a).iri if st.a != "T?" else None,
                         sent.team(st.b).iri if st.b else None}  # fmt: skip
-                if first is sent and not pair & set(teams):
+                side = st.a != "T?" and sent.team(st.a).kind == "side"
+                if first is sent and not pair & set(teams) and not side:
                     other_paragraphs.add(sent.paragraph)
         for s in sentences:
             view = SentenceView(
@@ -498,13 +499,19 @@ class Extractor:
             a = ra.iri if ra else self._winner(match)
             if ra is not None and ra.kind == "side" and st.future:
                 a = self._winner(match) or a
-            if st.a == "T?" and st.future is True:
+            if st.rule == "fixture-await-winner":
+                a = self._winner(match)
+            elif st.a == "T?" and st.future is True:
                 a = (
                     self._winner(match)
                     if re.search(r"\b(?:victory|win|result)\b", sent.text)
                     else None
                 )
             b = sent.team(st.b).iri if st.b else None
+            if st.rule == "result-nosubject" and b:
+                a = self._side_team(match, None, b, self._other_year(sent.text, year))
+            elif ra is not None and ra.kind == "side" and not st.future and b:
+                a = self._side_team(match, a, b, self._other_year(sent.text, year))
             if st.needs_opponent:
                 b = match.away if a == match.home else match.home if a == match.away else None
             if not a or not b or a == b:
@@ -540,6 +547,19 @@ class Extractor:
                 continue
             out.append(fact)
         return out
+
+    def _side_team(self, match: MatchFact, a: str | None, b: str, year: int | None) -> str | None:
+        """ "Zlatko Dalić's side, who had beaten T 3-0": a coach's side is a team of the main
+        match; the one the graph has playing ``b`` in that edition, else the team the
+        reference resolved to when it is a main team, else the main team that is not ``b``."""
+        teams = [t for t in (match.home, match.away) if t and t != b]
+        played = [t for t in teams
+                  if any(f.year == year for f in fixtures_between(self.gaz, t, b))]  # fmt: skip
+        if len(played) == 1:
+            return played[0]
+        if a in teams:
+            return a
+        return teams[0] if len(teams) == 1 else a
 
     def _other_year(self, text: str, year: int | None) -> int | None:
         """The year of another match: "in 1970", or "Twenty years after beating …" (the main

@@ -36,7 +36,11 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"steer|steered|sweep|swept|nod|nodded|nods|stab|stabbed|bundle|bundled|force|forced|turn|turned|knock|"
     r"knocked|prod|prodded|volley|volleyed|blast|blasted|struck|strike|convert|converted|chip|"
     r"chipped|lob|lobbed|roll|rolled|place|placed|glanced|finish|finished|side-footed|sidefooted|"
-    r"side-foot|guided|nudged|flicked|clipped|squeezed|hooked|stroked|tucked)\b[^,;]{0,40}?"
+    r"side-foot|guided|nudged|flicked|clipped|squeezed|hooked|stroked|tucked|hooks|sweeps|"
+    r"lashes|drives|curls|slots|fires|taps|pokes|volleys|smashes|rifles|steers|stabs|prods|"
+    r"blasts|strikes|converts|chips|lobs|rolls|places|glances|finishes|side-foots|guides|"
+    r"nudges|clips|squeezes|strokes|tucks|bundles|forces|turns|knocks|slides|bends|bent|"
+    r"bending|heads|nods)\b[^,;]{0,40}?"
     r"(?:\bhome\b|\bin\b(?! (?:a|the) (?:cross|ball|pass|corner|free kick|box|area|air|"
     r"\d))|into the (?:(?:far|near|bottom|top) )?(?:net|roof|corner|back|empty|goal)|"
     r"into an empty net|inside the (?:near |far )?post)",
@@ -45,12 +49,12 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"\b(?:went|go|goes) (?:ahead|in front)\b|\b(?:took|taken|take|takes) the lead\b|"
     r"\bstruck first\b|\bopened the scoring\b",
     r"\b(?:were|was|drew|draw|pulled|got|brought|are) (?:\w+ ){0,2}level\b|\bequali[sz]ed\b|"
-    r"\bequali[sz]er\b|\blevell?ed\b",
+    r"\bequali[sz]er\b|\blevell?ed\b|\blevels\b(?! (?:of|the \w+ at|with))",
     r"\bmak(?:e|es|ing) it \d+-\d+|\bmade it \d+-\d+|\bfor \d+-\d+\b",
     r"\b(?:were|was|fell|went) behind\b",
     r"\bown goal\b|\bpast his own (?:goalkeeper|keeper)\b|\binto his own net\b",
     r"\bcrept in\b|\bsquirm(?:ed)? (?:past|in)\b|\bwent into the net\b|\bbreakthrough came\b|"
-    r"\bcame a goal\b|\bthe winner\b|\bwinning goal\b|\bopener\b|\bfor his (?:second|third|"
+    r"\bcame a goal\b|\bpounc(?:ed|es|ing)\b|\badd(?:ed|s|ing)? another\b(?! (?:chance|save|yellow|booking))|\bthe winner\b|\bwinning goal\b|\bopener\b|\bfor his (?:second|third|"
     r"fourth)\b|\bhis (?:second|third) goal\b",
     r"\b(?:finish|strike|effort|header|shot|penalty|free kick|volley)\b[^.;]{0,70}?"
     r"\b(?:settled|decided|sealed|clinched|flew in|went in|crept in)\b",

@@ -161,14 +161,21 @@ def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) 
         for name in {p.family or "", p.label.split()[-1] if " " in p.label else ""}:
             if name and fold(name).lower() not in variants:
                 short.setdefault(fold(name).lower(), []).append(p)
+    folded = fold(text).lower()
+    shared: dict[str, list[SquadPlayer]] = {}
     for name, players in short.items():
         if len({p.iri for p in players}) == 1:
             variants[name] = players[0]
+        else:
+            # "Baggio" after "Roberto Baggio": the namesake named in full earlier in the text
+            named = [p for p in players if fold(p.label).lower() in folded]
+            if named:
+                shared[name] = named
+                variants[name] = None
     if not variants:
         return []
     alternation = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
     regex = re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])")
-    folded = fold(text).lower()
     found: list[Mention] = []
     for m in regex.finditer(folded):
         if not text[m.start()].isupper():
@@ -177,10 +184,23 @@ def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) 
         if any(t.end - t.start >= m.end() - m.start() for t in overlaps):
             continue
         p = variants[m.group()]
-        assert p is not None
+        if p is None:
+            p = _latest_full(folded, m.start(), shared[m.group()])
+            if p is None:
+                continue
         found.append(
             Mention(
                 m.start(), m.end(), "player", p.iri, text[m.start() : m.end()], p.team, p.position
             )
         )
     return found
+
+
+def _latest_full(folded: str, pos: int, players: list[SquadPlayer]) -> SquadPlayer | None:
+    """Of namesakes, the one whose full name was given last before ``pos``."""
+    best, best_at = None, -1
+    for p in players:
+        at = folded.rfind(fold(p.label).lower(), 0, pos + 1)
+        if at > best_at:
+            best, best_at = p, at
+    return best

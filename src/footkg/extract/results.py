@@ -85,7 +85,7 @@ def _stmt(rule: str, a: str, b: str | None, sa: str | int | None, sb: str | int 
 def _subject(masked: str, pos: int) -> str | None:
     """The last team slot before ``pos`` (the subject of a verb at ``pos``), skipping slots
     inside a relative clause ("T0, who face T1 next, beat T2")."""
-    head = re.sub(r", (?:who|which|whose)\b[^,]*,", ",", masked[:pos])
+    head = re.sub(r", (?:who|which|whose|having|fresh from)\b[^,]*,", ",", masked[:pos])
     slots = [
         m.group()
         for m in re.finditer(r"\bT\d+\b", head)
@@ -133,7 +133,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         used.append((m.start(), m.end()))
     # passive: "T0 had been held 2-2 by T1", "T0 were beaten 3-1 by T1", "T0 lost 2-1 to T1"
     for m in re.finditer(
-        rf"(?:had |have |were |was )?(?:been )?(held|beaten|defeated|lost|losing|fell) (?:\w+ )?{SCORE} (?:by|to|against) (T\d+)",
+        rf"(?:had |have |were |was )?(?:been )?(held|beaten|defeated|lost|losing|fell) (?:\w+ )?{SCORE} (?:(?!T\d)[\w-]+ ){{0,4}}?(?:by|to|against) (T\d+)",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
@@ -141,6 +141,14 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             hi, lo = max(int(m[2]), int(m[3])), min(int(m[2]), int(m[3]))
             sa, sb = (m[2], m[3]) if m[1] == "held" else (lo, hi)
             take(m, _stmt("result-passive", a, m[4], sa, sb))
+    # "the Three Lions, who lost to T1 2-1 in the group" (score after the opponent, or none)
+    for m in re.finditer(rf"\b(?:lost|losing) to (T\d+)(?:,? {SCORE})?", s):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            lo, hi = (
+                (min(int(m[2]), int(m[3])), max(int(m[2]), int(m[3]))) if m[2] else (None, None)
+            )
+            take(m, _stmt("result-lost-to", a, m[1], lo, hi))
     # "T0's 2-1 semi-final win over T1", "their 2-0 comeback against T1"
     for m in re.finditer(
         rf"(T\d+)(?:'s|’s)? (?:\w+ ){{0,2}}{SCORE} (?:[\w-]+ ){{0,3}}(?:win|victory|comeback|triumph|success|defeat of) (?:over|against|of) (T\d+)",
@@ -162,10 +170,13 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         rf"(?:drew|drawn|draw) (?:\w+ )?{SCORE} (?:with|against) (T\d+)|{SCORE} draw (?:with|against) (T\d+)",
         s,
     ):
-        a = _subject(s, m.start())
+        a = _subject(s, m.start()) or _subject_after(s, m.end())
+        sa, sb, b = (m[1], m[2], m[3]) if m[1] else (m[4], m[5], m[6])
         if a and free(m):
-            sa, sb, b = (m[1], m[2], m[3]) if m[1] else (m[4], m[5], m[6])
             take(m, _stmt("result-draw", a, b, sa, sb))
+        elif not a and free(m):  # "a repeat of a 1-1 draw with T1 in 1998"
+            take(m, _stmt("result-nosubject", "T?", b, sa, sb))
+            out[-1].background = True
     # "T0 and T1 drew 1-1", "T0 and T1 played out a 2-2 draw"
     for m in re.finditer(
         rf"(T\d+),? and (T\d+),? (?:had )?(?:drew|draw|drawn|shared|played out)(?: an?)? {SCORE}", s
@@ -178,9 +189,12 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         rf"hammering|success) (?:over|against|of) (T\d+)",
         s,
     ):
-        a = _subject(s, m.start())
+        a = _subject(s, m.start()) or _subject_after(s, m.end())
         if a and a != m[3] and free(m):
             take(m, _stmt("result-noun-subject", a, m[3], m[1], m[2]))
+        elif not a and free(m):  # "after a 2-1 win over T1": a team of the main match
+            take(m, _stmt("result-nosubject", "T?", m[3], m[1], m[2]))
+            out[-1].background = True
     # "T0 knocked out T1 with a 3-2 win"
     for m in re.finditer(
         rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+)[^.;]{{0,40}}? with an? {SCORE} (?:win|victory)", s
@@ -232,6 +246,25 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     for m in re.finditer(rf"(T\d+) (?:had )?won (?:a|the|their) (?:(?!T\d)[^.;])*?{SCORE}", s):
         if free(m) and not re.search(r"shoot-?out|penalt", m[0]):
             take(m, _stmt("result-won-no-opponent", m[1], None, m[2], m[3], needs_opponent=True))
+    # "T0 and T1 were separated by one goal, T1 winning 1-0"
+    for m in re.finditer(
+        rf"(T\d+),? and (T\d+)\b[^.;]*?,? (T\d+) (?:won|winning|prevailing|edging it|taking it) {SCORE}",
+        s,
+    ):
+        iri = [sentence.team(x).iri for x in (m[1], m[2], m[3])]
+        if free(m) and iri[2] and iri[2] in iri[:2]:
+            b = m[2] if iri[2] == iri[0] else m[1]
+            hi, lo = max(int(m[4]), int(m[5])), min(int(m[4]), int(m[5]))
+            take(m, _stmt("result-pair-winner", m[3], b, hi, lo))
+    # "T0 had met T1 once before, a 2-0 defeat in 1966" (a past meeting as a noun)
+    for m in re.finditer(
+        rf"(T\d+) (?:had |have )?(?:met|played|faced) (T\d+)[^.;]*?, an? (?:[\w-]+ )?{SCORE} (defeat|loss|win|victory|draw)\b",
+        s,
+    ):
+        if free(m):
+            hi, lo = max(int(m[3]), int(m[4])), min(int(m[3]), int(m[4]))
+            sa, sb = (lo, hi) if m[5] in ("defeat", "loss") else (hi, lo)
+            take(m, _stmt("result-met-noun", m[1], m[2], sa, sb))
     # goalless: "after 120 goalless minutes against T1"
     for m in re.finditer(r"(\d+ )?goalless (?:minutes|draw|game|match) (?:against|with) (T\d+)", s):
         a = _subject(s, m.start())
@@ -239,6 +272,12 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             aet = bool(m[1]) and int(m[1]) >= 120
             take(m, _stmt("result-goalless", a, m[2], 0, 0, aet=aet or None))
     # fixtures: "T0 meet T1", "T0 and T1 meet", "a final against T1", "to face T1"
+    # "T1 await in the final" (the main match's winner meets T1), "T0 now await T1"
+    for m in re.finditer(r"(T\d+) (?:now )?awaits?\b(?: (T\d+))?", s):
+        if free(m) and m[2]:
+            take(m, _stmt("fixture-await", m[1], m[2], None, None, future=True))
+        elif free(m):
+            take(m, _stmt("fixture-await-winner", "T?", m[1], None, None, future=True))
     for m in re.finditer(r"(T\d+),? and (T\d+),? (?:will )?(?:meet|play|face)\b", s):
         if free(m):
             take(m, _stmt("fixture-pair", m[1], m[2], None, None, future=True))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 NUMBERS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -90,8 +91,10 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("remaining-et", re.compile(rf"\b{NUM} minutes? of extra[- ]time (?:left|remaining|to go|to play)", re.I)),
     ("remaining", re.compile(rf"\b{NUM} minutes? (?:of normal time |of regular time |of regulation )?(?:left|remaining|to go|to play)", re.I)),
     ("from-end", re.compile(rf"\b{NUM} minutes? (?:from|before) (?:the end|time|full[- ]time|the final whistle)", re.I)),
-    ("later", re.compile(rf"\b{NUM} minutes? (?:later|afterwards|after that)", re.I)),
-    ("lasted", re.compile(rf"\blasted (?:only |just |barely |a mere )?{NUM} minutes?", re.I)),
+    ("later", re.compile(rf"\b{NUM} (?:more |further )?minutes? (?:later|afterwards|after that|on)\b", re.I)),
+    ("lasted", re.compile(rf"\b(?:lasted|survived|held out|held on) (?:for )?(?:only |just |barely |a mere |another )?{NUM} (?:more |further |extra )?minutes?", re.I)),
+    ("on-n-minutes", re.compile(r"\b(?:on|at) (\d{1,3}) min(?:ute)?s\b", re.I)),
+    ("half-hour", re.compile(r"\b(?:on|just after|just before|around|at|after) the half[- ]hour(?: mark)?\b", re.I)),
     ("needed", re.compile(rf"\b(?:needed|took|required) (?:only |just |him |them )?{NUM} minutes?", re.I)),
     ("after-n", re.compile(rf"\bafter (?:only |just )?{NUM} (minutes?|seconds)\b", re.I)),
     ("last-minute-et", re.compile(r"\b(?:final|last) minute of extra[- ]time", re.I)),
@@ -105,6 +108,11 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
 
 def find_times(sentence: str) -> list[TimeExpr]:
     """All time expressions in ``sentence`` (non-overlapping, earliest rule wins a span)."""
+    return list(_find_times(sentence))
+
+
+@lru_cache(maxsize=4096)
+def _find_times(sentence: str) -> tuple[TimeExpr, ...]:
     found: list[TimeExpr] = []
     taken: list[tuple[int, int]] = []
     for rule, pattern in _RULES:
@@ -115,7 +123,7 @@ def find_times(sentence: str) -> list[TimeExpr]:
             if expr is not None:
                 found.append(expr)
                 taken.append((m.start(), m.end()))
-    return sorted(found, key=lambda t: t.start)
+    return tuple(sorted(found, key=lambda t: t.start))
 
 
 def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
@@ -161,6 +169,8 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         "stoppage": lambda: TimeExpr(s, e, rule, minute=90, vague=True),
         "last-minute": lambda: TimeExpr(s, e, rule, minute=90),
         "on-the-hour": lambda: TimeExpr(s, e, rule, minute=60),
+        "on-n-minutes": lambda: TimeExpr(s, e, rule, minute=n),
+        "half-hour": lambda: TimeExpr(s, e, rule, minute=30),
     }
     expr = fixed[rule]()
     if expr.minute is not None and not 1 <= expr.minute <= 130:
