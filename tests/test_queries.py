@@ -100,6 +100,8 @@ def test_knockout_lists_match_vocab(catalogue):
 def test_every_query_returns_rows_on_the_fixture(catalogue, store):
     teams = {"team": "Argentina", "team_a": "Argentina", "team_b": "England"}
     for query in catalogue:
+        if "SERVICE <" in query.text:
+            continue  # federated: needs the public Wikidata endpoint (tests run offline)
         raw = {p.name: teams[p.name] for p in query.params if p.type == "team"}
         result = run(store, query, bind_params(query, raw, resolve_team=resolver))
         assert len(result) > 0, query.name

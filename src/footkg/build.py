@@ -22,7 +22,7 @@ from footkg import datasets, resources
 from footkg.derive import derive
 from footkg.export import export
 from footkg.integrate import Conflict, Integrated, integrate
-from footkg.mapping import map_all
+from footkg.mapping import QuadSink, map_all
 from footkg.model import SkippedRow, SourceData
 from footkg.provenance import ONTOLOGY_GRAPH, metadata_quads
 from footkg.resolve import TeamNames, read_name_rules
@@ -135,6 +135,38 @@ def _timed(report: BuildReport, step: str, on_step: StepCallback | None) -> Iter
     report.timings[step] = time.perf_counter() - start
 
 
+def write_nquads(path: Path, sinks: list[QuadSink], ontology: Path) -> None:
+    """Stream ``sinks`` and the ontology (Turtle, into graph ``graph/ontology``) to one N-Quads
+    file at ``path``: exactly the quads of the store built from it, so validation and exports
+    can read it instead of the store (no string lookups, no second serialisation)."""
+    with path.open("wb") as handle:
+        for sink in sinks:
+            for chunk in sink.chunks():
+                handle.write(chunk)
+        graph = ox.NamedNode(ONTOLOGY_GRAPH)
+        triples = ox.parse(path=ontology, format=ox.RdfFormat.TURTLE)
+        quads = (ox.Quad(t.subject, t.predicate, t.object, graph) for t in triples)
+        ox.serialize(quads, handle, format=ox.RdfFormat.N_QUADS)
+
+
+def _validate_and_export(
+    store_build: StoreBuild,
+    nquads: Path,
+    options: BuildOptions,
+    report: BuildReport,
+    on_step: StepCallback | None,
+) -> None:
+    """The SHACL validation and the exports of a build, both reading the load file."""
+    if options.validate:
+        with _timed(report, "validate (SHACL)", on_step):
+            report.validation = validate(store_build.store, engine=options.engine, nquads=nquads)
+    if options.out_dir is not None and options.formats:
+        with _timed(report, "export", on_step):
+            report.exported = export(
+                store_build.store, options.out_dir, list(options.formats), source=nquads
+            )
+
+
 def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildReport:
     """Run the whole build (see the module docstring) and return its report.
 
@@ -163,18 +195,18 @@ def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildRe
     with _timed(report, "map to RDF", on_step):
         sink = map_all(integrated, derived)
         meta = metadata_quads([s.info for s in sources], datetime.now(UTC))
+        del sources, integrated, derived  # the records are in the sink now: free them early
     with StoreBuild(options.store_path) as store_build:
-        with _timed(report, "load store", on_step):
-            store_build.load_nquads([sink.to_nquads(), meta.to_nquads()])
-            store_build.load_file(resources.ontology_path(), ONTOLOGY_GRAPH, ox.RdfFormat.TURTLE)
-            del sink
-            report.triples = triples_per_graph(store_build.store)
-        if options.validate:
-            with _timed(report, "validate (SHACL)", on_step):
-                report.validation = validate(store_build.store, engine=options.engine)
-        if options.out_dir is not None and options.formats:
-            with _timed(report, "export", on_step):
-                report.exported = export(store_build.store, options.out_dir, list(options.formats))
+        nquads = store_build.load_path
+        try:
+            with _timed(report, "load store", on_step):
+                write_nquads(nquads, [sink, meta], resources.ontology_path())
+                del sink, meta
+                store_build.load_nquads_file(nquads)
+                report.triples = triples_per_graph(store_build.store)
+            _validate_and_export(store_build, nquads, options, report, on_step)
+        finally:
+            nquads.unlink(missing_ok=True)
         with _timed(report, "commit store", on_step):
             store_build.commit()
     report.timings["total"] = time.perf_counter() - start

@@ -227,10 +227,14 @@ class _Integrator:
         self.squad_players: dict[tuple[str, str], list[str]] = defaultdict(list)
         self.scorer_alias: dict[tuple[str, str], str] = {}
         self.used_player_iris: set[str] = set()
+        self.team_cache: dict[tuple[str, str, str], str] = {}
 
     # -- teams, places ----------------------------------------------------------------------
 
     def team(self, name: str, gender: str, source: str) -> str:
+        known = self.team_cache.get((name, gender, source))
+        if known is not None:  # every match names two teams: slugging each name once is enough
+            return known
         canonical = self.names.canonical(name, source)
         iri = vocab.team_iri(canonical, gender)
         team = self.out.teams.get(iri)
@@ -244,6 +248,7 @@ class _Integrator:
             self.out.teams[iri] = team
         if name != canonical:
             team.alt_labels.add(name)
+        self.team_cache[(name, gender, source)] = iri
         return iri
 
     def country(self, name: str) -> str:

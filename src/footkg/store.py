@@ -95,6 +95,16 @@ class StoreBuild:
         finally:
             path.unlink(missing_ok=True)
 
+    @property
+    def load_path(self) -> Path:
+        """Where the build's N-Quads load file goes: beside the build folder, never inside a
+        store folder; :meth:`abort` and :meth:`commit` do not remove it (the caller does)."""
+        return self.path / f".load-{self.folder.name}.nq"
+
+    def load_nquads_file(self, path: Path) -> None:
+        """Bulk-load the N-Quads file at ``path`` (kept: it can serve validation and exports)."""
+        self.store.bulk_load(path=str(path), format=ox.RdfFormat.N_QUADS)
+
     def load_file(self, path: Path, graph: str, fmt: ox.RdfFormat) -> None:
         """Bulk-load an RDF file into named graph ``graph``."""
         with path.open("rb") as handle:

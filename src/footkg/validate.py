@@ -3,8 +3,13 @@
 :func:`validate` checks data against ``ontology/shapes.ttl`` (W3C SHACL Core + SHACL-SPARQL) with
 one of two engines that share pySHACL's API:
 
-* ``"turbo"`` (default): pyshacl-turbo, a Rust engine; it reads a :class:`pyoxigraph.Store`
-  directly as the union of its graphs (default and named), which is how footkg queries the store;
+* ``"turbo"`` (default): each SHACL-SPARQL constraint of a node shape with class targets runs
+  once as a query over the whole store (joined with its focus nodes, instead of once per focus
+  node), every other constraint runs in pyshacl-turbo, a Rust engine (over the build's N-Quads
+  file when given, else over the Store read as the union of its graphs, which is how footkg
+  queries the store); both run at the same time and give one report, result for result the
+  same as pySHACL's (``tests/test_shapes.py`` on fixtures, ``bench/check_shacl.py`` on the
+  full graph with faults injected);
 * ``"pyshacl"``: the reference pySHACL (pure Python), for small data and cross-checks. Its input
   is flattened to one :class:`rdflib.Graph` first (the union of all graphs), because pySHACL
   would otherwise validate each named graph of a dataset on its own.
@@ -23,8 +28,10 @@ their sources, such as partial goal lists in old friendlies).
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter, defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +41,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF, SH
 from rdflib.term import Node
 
+from footkg.provenance import ONTOLOGY_GRAPH
 from footkg.resources import ontology_path, shapes_path
 from footkg.vocab import PREFIXES
 
@@ -129,6 +137,7 @@ def validate(
     shapes: Path | None = None,
     ontology: Path | None = None,
     engine: str = "turbo",
+    nquads: Path | None = None,
 ) -> ValidationReport:
     """Validate ``data`` against the footkg shapes.
 
@@ -138,7 +147,11 @@ def validate(
         shapes: a SHACL shapes file (Turtle); default ``ontology/shapes.ttl``.
         ontology: an ontology file (Turtle) passed as pySHACL's ``ont_graph``; default
             ``ontology/footkg.ttl``.
-        engine: ``"turbo"`` (pyshacl-turbo) or ``"pyshacl"`` (reference pySHACL).
+        engine: ``"turbo"`` (SHACL-SPARQL constraints as queries in the store, the rest with
+            pyshacl-turbo) or ``"pyshacl"`` (reference pySHACL).
+        nquads: for a Store ``data`` and the turbo engine, an N-Quads file holding exactly the
+            store's quads (the build's load file): pyshacl-turbo parses it instead of dumping
+            the store, which spends most of its time looking strings up.
 
     Returns:
         A :class:`ValidationReport`.
@@ -155,7 +168,7 @@ def validate(
     ontology_graph = _load(ontology or ontology_path())
     start = time.perf_counter()
     if engine == "turbo":
-        report_graph = _run_turbo(_turbo_input(data), shapes_graph, ontology_graph)
+        report_graph = _run_split(data, shapes_graph, ontology_graph, nquads)
     else:
         report_graph = _run_pyshacl(_as_graph(data), shapes_graph, ontology_graph)
     seconds = time.perf_counter() - start
@@ -195,7 +208,63 @@ def parse_results(report: Graph, shapes: Graph) -> list[ValidationResult]:
 # --- engines -----------------------------------------------------------------------------------
 
 
-def _run_turbo(data: Any, shapes: Graph, ontology: Graph) -> Graph:
+def _run_split(data: Any, shapes: Graph, ontology: Graph, nquads: Path | None = None) -> Graph:
+    """The ``"turbo"`` engine: SHACL-SPARQL constraints with class targets run once each as a
+    query over the whole store (:func:`run_sparql_constraints`), every other constraint through
+    pyshacl-turbo; returns one merged report graph (same results as pySHACL, see
+    ``tests/test_shapes.py`` and ``bench/check_shacl.py``)."""
+    store = _as_store(_turbo_input(data))
+    rest, constraints = split_shapes(shapes)
+    # the store a build writes holds the ontology graph already: mixing it in again is waste
+    with_ontology = not (isinstance(data, pyoxigraph.Store) and _has_graph(data, ONTOLOGY_GRAPH))
+    core_input = data
+    if nquads is not None and isinstance(data, pyoxigraph.Store):
+        core_input = _nquads_input(nquads)
+    # both engines run in Rust without the GIL: the SPARQL queries overlap pyshacl-turbo
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        core = pool.submit(_run_turbo, core_input, rest, ontology if with_ontology else None)
+        sparql = run_sparql_constraints(store, constraints, ontology)
+        report = core.result()
+    return _merge_reports(report, sparql)
+
+
+def _nquads_input(path: Path) -> Any:
+    """pyshacl-turbo's native input for an N-Quads file (what it builds from a Store's dump)."""
+    from pyshacl_turbo.rdf import Input
+
+    # "oxigraph-nquads" is the format pyshacl-turbo gives a Store's own N-Quads dump
+    return Input(path.read_text(encoding="utf-8"), "oxigraph-nquads", None, {}, preserve_ids=True)
+
+
+def _has_graph(store: pyoxigraph.Store, graph: str) -> bool:
+    """Whether named graph ``graph`` of ``store`` holds at least one triple."""
+    return bool(store.query(f"ASK {{ GRAPH <{graph}> {{ ?s ?p ?o }} }}"))
+
+
+def _as_store(data: Any) -> pyoxigraph.Store:
+    """``data`` itself for a Store; an rdflib graph copied into an in-memory Store (union)."""
+    if isinstance(data, pyoxigraph.Store):
+        return data
+    store = pyoxigraph.Store()
+    text = _as_graph(data).serialize(format="nt", encoding="utf-8")
+    store.bulk_load(text, format=pyoxigraph.RdfFormat.N_TRIPLES)
+    return store
+
+
+def _merge_reports(report: Graph, extra: Graph) -> Graph:
+    """``report`` with the result nodes of ``extra`` added under its ``sh:ValidationReport``."""
+    results = list(extra.subjects(RDF.type, SH.ValidationResult))
+    if not results:
+        return report
+    report += extra
+    for node in report.subjects(RDF.type, SH.ValidationReport):
+        report.set((node, SH.conforms, Literal(False)))
+        for result in results:
+            report.add((node, SH.result, result))
+    return report
+
+
+def _run_turbo(data: Any, shapes: Graph, ontology: Graph | None) -> Graph:
     """Run pyshacl-turbo; returns the report graph. Raises RuntimeError on engine failure."""
     import pyshacl_turbo
 
@@ -252,6 +321,210 @@ def _load(path: Path) -> Graph:
     if not Path(path).is_file():
         raise FileNotFoundError(f"RDF file not found: {path}")
     return Graph().parse(path, format="turtle")
+
+
+# --- SHACL-SPARQL constraints run as whole-graph queries in the store ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SparqlConstraint:
+    """One ``sh:SPARQLConstraint`` of a node shape with class targets, ready to run once over the
+    whole store instead of once per focus node.
+
+    Attributes:
+        shape: the node shape (``sh:sourceShape`` of its results).
+        node: the constraint node (``sh:sourceConstraint``).
+        target_classes: IRIs of the shape's ``sh:targetClass`` values.
+        select: the SELECT query with its prefixes and ``$this`` written ``?this``.
+        messages: the constraint's ``sh:message`` values (the shape's when it has none).
+        severity: the shape's ``sh:severity`` (``sh:Violation`` by default).
+    """
+
+    shape: Node
+    node: Node
+    target_classes: tuple[str, ...]
+    select: str
+    messages: tuple[Literal, ...]
+    severity: Node
+
+
+_RDFS_SUBCLASS = URIRef("http://www.w3.org/2000/01/rdf-schema#subClassOf")
+_SHAPE_TARGETS = (SH.targetNode, SH.targetSubjectsOf, SH.targetObjectsOf, SH.target)
+_DOLLAR_VAR = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def split_shapes(shapes: Graph) -> tuple[Graph, list[SparqlConstraint]]:
+    """Split a shapes graph into the SPARQL-based constraints that can run as one query each
+    over the whole data graph, and the rest (a copy of ``shapes`` without them).
+
+    A constraint is taken out when its shape is an active node shape (no ``sh:path``) whose only
+    targets are ``sh:targetClass`` and whose select uses no pre-bound variable but ``$this``
+    (``$currentShape``, ``$shapesGraph`` need per-shape evaluation) and no ``VALUES``/``MINUS``
+    or nested ``SERVICE``. Anything else stays with the SHACL engine.
+
+    Returns:
+        ``(rest, constraints)``: ``rest`` is a new graph; ``shapes`` is not changed.
+    """
+    rest = Graph()
+    for prefix, namespace in shapes.namespaces():
+        rest.bind(prefix, namespace)
+    rest += shapes
+    constraints = []
+    for shape, node in shapes.subject_objects(SH.sparql):
+        constraint = _sparql_constraint(shapes, shape, node)
+        if constraint is not None:
+            rest.remove((shape, SH.sparql, node))
+            constraints.append(constraint)
+    return rest, constraints
+
+
+def _sparql_constraint(shapes: Graph, shape: Node, node: Node) -> SparqlConstraint | None:
+    """The :class:`SparqlConstraint` of ``(shape, node)``, or None when it must stay per node."""
+    select = shapes.value(node, SH.select)
+    classes = tuple(str(c) for c in shapes.objects(shape, SH.targetClass))
+    if (
+        select is None
+        or not classes
+        or shapes.value(shape, SH.path) is not None
+        or any(shapes.value(shape, t) is not None for t in _SHAPE_TARGETS)
+        or shapes.value(shape, SH.deactivated) == Literal(True)
+        or shapes.value(node, SH.deactivated) == Literal(True)
+        or set(_DOLLAR_VAR.findall(str(select))) - {"this"}
+        or re.search(r"\b(VALUES|MINUS|SERVICE)\b", str(select), re.IGNORECASE)
+    ):
+        return None
+    prefixes = "".join(
+        f"PREFIX {p}: <{ns}>\n" for p, ns in _declared_prefixes(shapes, node).items()
+    )
+    messages = tuple(shapes.objects(node, SH.message)) or tuple(shapes.objects(shape, SH.message))
+    return SparqlConstraint(
+        shape=shape,
+        node=node,
+        target_classes=classes,
+        select=prefixes + _DOLLAR_VAR.sub(r"?\1", str(select)),
+        messages=tuple(m for m in messages if isinstance(m, Literal)),
+        severity=shapes.value(shape, SH.severity) or SH.Violation,
+    )
+
+
+def _declared_prefixes(shapes: Graph, node: Node) -> dict[str, str]:
+    """The ``sh:declare`` prefixes of the ontologies named by ``node``'s ``sh:prefixes``."""
+    out: dict[str, str] = {}
+    for ontology in shapes.objects(node, SH.prefixes):
+        for declaration in shapes.objects(ontology, SH.declare):
+            prefix = shapes.value(declaration, SH.prefix)
+            namespace = shapes.value(declaration, SH.namespace)
+            if prefix is not None and namespace is not None:
+                out[str(prefix)] = str(namespace)
+    return out
+
+
+def run_sparql_constraints(
+    store: pyoxigraph.Store, constraints: list[SparqlConstraint], ontology: Graph
+) -> Graph:
+    """Evaluate ``constraints`` on ``store`` (the union of its graphs), one query each.
+
+    Each query joins the constraint's select with the focus nodes (SHACL instances of its target
+    classes: ``rdf:type`` a class or one of its subclasses in ``ontology`` or the store) and
+    yields, per distinct ``(this, path, value, other variables)`` row, one validation result as
+    pySHACL writes it (focus node, path, value, message with ``{?var}`` filled in, severity,
+    source shape, source constraint, ``sh:SPARQLConstraintComponent``).
+
+    Returns:
+        A report graph holding only the ``sh:ValidationResult`` nodes (no report node).
+
+    Raises:
+        RuntimeError: when the store rejects a query.
+    """
+    report = Graph()
+    for constraint in constraints:
+        classes = _subclasses(store, ontology, constraint.target_classes)
+        query = _focus_query(constraint.select, classes)
+        try:
+            solutions = store.query(query, use_default_graph_as_union=True)
+        except (SyntaxError, OSError) as exc:
+            raise RuntimeError(f"SPARQL constraint of {constraint.shape}: {exc}") from exc
+        assert isinstance(solutions, pyoxigraph.QuerySolutions)
+        names = [v.value for v in solutions.variables]
+        seen: set[tuple] = set()
+        for solution in solutions:
+            row = {n: solution[i] for i, n in enumerate(names) if solution[i] is not None}
+            row.pop("__cls", None)
+            key = tuple(sorted((n, str(t)) for n, t in row.items()))
+            if key not in seen:
+                seen.add(key)
+                _add_sparql_result(report, constraint, row)
+    return report
+
+
+def _subclasses(store: pyoxigraph.Store, ontology: Graph, classes: tuple[str, ...]) -> list[str]:
+    """``classes`` and their transitive subclasses in ``ontology`` and in ``store``."""
+    edges: dict[str, set[str]] = defaultdict(set)
+    for sub, sup in ontology.subject_objects(_RDFS_SUBCLASS):
+        edges[str(sup)].add(str(sub))
+    query = f"SELECT ?sub ?sup WHERE {{ ?sub <{_RDFS_SUBCLASS}> ?sup }}"
+    for row in store.query(query, use_default_graph_as_union=True):
+        edges[row["sup"].value].add(row["sub"].value)
+    found, todo = set(classes), list(classes)
+    while todo:
+        for sub in edges.get(todo.pop(), ()):
+            if sub not in found:
+                found.add(sub)
+                todo.append(sub)
+    return sorted(found)
+
+
+def _focus_query(select: str, classes: list[str]) -> str:
+    """``select`` (prologue and query) joined with the focus nodes of ``classes``."""
+    at = re.search(r"\bSELECT\b", select, re.IGNORECASE)
+    assert at is not None
+    prologue, body = select[: at.start()], select[at.start() :]
+    values = " ".join(f"<{c}>" for c in classes)
+    return (
+        f"{prologue}SELECT * WHERE {{\n"
+        f"  VALUES ?__cls {{ {values} }}\n"
+        f"  ?this <{RDF.type}> ?__cls .\n"
+        f"  {{ {body} }}\n}}"
+    )
+
+
+def _add_sparql_result(report: Graph, c: SparqlConstraint, row: dict[str, Any]) -> None:
+    """Add one pySHACL-style result node for a solution ``row`` (pyoxigraph terms by name)."""
+    terms = {name: _rdflib_term(term) for name, term in row.items()}
+    focus = terms["this"]
+    value = terms.get("value", focus)
+    node = BNode()
+    report.add((node, RDF.type, SH.ValidationResult))
+    report.add((node, SH.focusNode, focus))
+    report.add((node, SH.value, value))
+    if "path" in terms:
+        report.add((node, SH.resultPath, terms["path"]))
+    report.add((node, SH.resultSeverity, c.severity))
+    report.add((node, SH.sourceShape, c.shape))
+    report.add((node, SH.sourceConstraint, c.node))
+    report.add((node, SH.sourceConstraintComponent, SH.SPARQLConstraintComponent))
+    fill = {**terms, "value": value}
+    for message in c.messages:
+        text = str(message)
+        for name, term in fill.items():
+            text = text.replace("{?" + name + "}", str(term)).replace("{$" + name + "}", str(term))
+        report.add((node, SH.resultMessage, Literal(text, lang=message.language)))
+
+
+def _rdflib_term(term: Any) -> Node:
+    """A pyoxigraph term as an rdflib term."""
+    if isinstance(term, pyoxigraph.NamedNode):
+        return URIRef(term.value)
+    if isinstance(term, pyoxigraph.BlankNode):
+        return BNode(term.value)
+    if term.language:
+        return Literal(term.value, lang=term.language)
+    if term.datatype.value == _XSD_STRING:  # a plain literal, as rdflib parses it
+        return Literal(term.value)
+    return Literal(term.value, datatype=URIRef(term.datatype.value))
+
+
+_XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 
 
 # --- report parsing ----------------------------------------------------------------------------
