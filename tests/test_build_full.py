@@ -259,3 +259,42 @@ def test_source_placeholders_never_reach_the_graph(full_store) -> None:
         for r in full_store.query(pele, use_default_graph_as_union=True)
     ]
     assert rows == [(None, "Pelé")]
+
+
+def test_demo_match_reports_are_merged_one_graph_each(full_build, full_store) -> None:
+    """`footkg build` ingests data/articles: each report its own named graph, described in
+    the metadata graph, its facts checked by the shapes (the full graph conforms above)."""
+    assert full_build.articles is not None
+    assert len(full_build.articles.merged) == 2 and full_build.articles.refused == {}
+    for graph in full_build.articles.merged.values():
+        assert full_build.triples[graph] > 0
+        query = f"""PREFIX dcterms: <http://purl.org/dc/terms/>
+        ASK {{ GRAPH <{graph_iri("metadata")}> {{ <{graph}> dcterms:license ?l }} }}"""
+        assert full_store.query(query)
+
+
+def test_the_seed_report_and_its_conflicts(full_build, tmp_path, shared_data) -> None:
+    """The seed report (Argentina 2-1 England, 2026 semi-final) merged into a copy of the full
+    store: the equaliser's minute (report 85, fixture data 86) and the round-of-16 score (report
+    2-0, fixture data 3-2) are conflicts; 92 vs 90+2 is the same minute, not a conflict."""
+    import shutil
+
+    import pyoxigraph as ox
+
+    from footkg.articles import ingest_articles
+    from footkg.store import current_build
+
+    copy = tmp_path / "db"
+    shutil.copytree(current_build(full_build.store_path), copy)
+    store = ox.Store(str(copy))
+    seed = sorted((shared_data.parent / "seed").glob("*.txt"))
+    summary = ingest_articles(store, seed)
+    assert len(summary.merged) == 1 and summary.refused == {}
+    (graph,) = summary.merged.values()
+    query = f"""PREFIX fk: <https://w3id.org/footkg/ontology#>
+    SELECT ?k ?o ?ks WHERE {{ ?c a fk:SourceConflict ; fk:keptValue ?k ; fk:otherValue ?o ;
+      fk:keptSource ?ks ; fk:otherSource <{graph}> }}"""
+    rows = {
+        (r["k"].value, r["o"].value) for r in store.query(query, use_default_graph_as_union=True)
+    }
+    assert rows == {("Enzo Fernández 86", "Enzo Fernández 85"), ("3-2", "Argentina 2-0 Egypt")}

@@ -469,6 +469,7 @@ def build(
     export_dir: str | os.PathLike[str] | None = None,
     formats: tuple[str, ...] = _DEFAULT_FORMATS,
     cache_dir: str | os.PathLike[str] | None = None,
+    articles: tuple[str | os.PathLike[str], ...] = (),
     on_step: StepCallback | None = None,
 ) -> BuildReport:
     """Build the graph into a local store folder (``footkg build``) and return the report.
@@ -476,7 +477,8 @@ def build(
     ``store_path`` defaults to the default store (see :func:`open`). ``data_dir``: a local
     copy of the datasets (default: ``$FOOTKG_DATA_DIR``, the download cache, a download, or
     — ``offline`` and nothing local — the small built-in sample). ``export_dir``: also write
-    the files in ``formats`` there. ``on_step`` is called with each step's name.
+    the files in ``formats`` there. ``articles``: folders of match reports (``.txt``) to ingest
+    besides the demo reports in ``data/articles``. ``on_step`` is called with each step's name.
 
     Returns a :class:`footkg.build.BuildReport` (``store_path``, ``sources``, ``triples``,
     ``conflicts``, ``validation`` — ``None`` without ``validate`` —, ``timings``). SHACL
@@ -514,6 +516,7 @@ def build(
         formats=tuple(formats),
         validate=validate,
         engine=engine,
+        articles=tuple(Path(a) for a in articles),
     )
     return run_build(options, on_step=on_step)
 

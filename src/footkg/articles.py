@@ -26,11 +26,14 @@ REPORT_SUFFIX = ".txt"
 class ArticlesSummary:
     """What :func:`ingest_articles` did: ``merged`` maps each merged report file to its named
     graph IRI; ``refused`` maps each other report file to the reason; ``conflicts`` counts the
-    disagreements with the fixture data per merged report."""
+    disagreements with the fixture data per merged report; ``headlines`` maps each merged
+    report's graph to its headline; ``quads`` are the merged reports' quads."""
 
     merged: dict[str, str] = field(default_factory=dict)
     refused: dict[str, str] = field(default_factory=dict)
     conflicts: dict[str, int] = field(default_factory=dict)
+    headlines: dict[str, str] = field(default_factory=dict)
+    quads: list[ox.Quad] = field(default_factory=list)
 
 
 def report_files(folders: Iterable[Path]) -> list[Path]:
@@ -98,9 +101,10 @@ def _with_kept_sources(store: ox.Store, quads: list[ox.Quad]) -> list[ox.Quad]:
     return quads + extra
 
 
-def ingest_articles(store: ox.Store, files: list[Path]) -> ArticlesSummary:
+def ingest_articles(store: ox.Store, files: list[Path], *, load: bool = True) -> ArticlesSummary:
     """Extract, check and merge the reports in ``files`` into ``store`` (which must hold the
-    fixture data). Returns what was merged and what was refused, with reasons."""
+    fixture data; with ``load=False`` the caller loads ``summary.quads`` itself). Returns what
+    was merged and what was refused, with reasons."""
     from footkg import extract  # spaCy is imported only when there are reports
 
     summary = ArticlesSummary()
@@ -118,8 +122,11 @@ def ingest_articles(store: ox.Store, files: list[Path]) -> ArticlesSummary:
         if problems:
             summary.refused[path] = "facts violate the shapes: " + "; ".join(problems[:3])
             continue
-        store.extend(quads)
+        if load:
+            store.extend(quads)
+        summary.quads.extend(quads)
         summary.merged[path] = graph
+        summary.headlines[graph] = extraction.title or Path(path).name
         summary.conflicts[path] = len(result.conflicts.get(path, []))
     return summary
 

@@ -19,12 +19,13 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from footkg import datasets, resources
+from footkg.articles import ArticlesSummary, ingest_articles, report_files
 from footkg.derive import derive
 from footkg.export import export
 from footkg.integrate import Conflict, Integrated, integrate
 from footkg.mapping import QuadSink, map_all
 from footkg.model import SkippedRow, SourceData
-from footkg.provenance import ONTOLOGY_GRAPH, metadata_quads
+from footkg.provenance import ONTOLOGY_GRAPH, graph_metadata_quads, metadata_quads
 from footkg.resolve import TeamNames, read_name_rules
 from footkg.sources import fjelstul, intl_results, openfootball, sample
 from footkg.store import StoreBuild, triples_per_graph
@@ -68,6 +69,7 @@ class BuildReport:
     validation: ValidationReport | None = None
     exported: list[Path] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
+    articles: ArticlesSummary | None = None
 
     @property
     def total_triples(self) -> int:
@@ -78,7 +80,9 @@ class BuildReport:
 @dataclass(slots=True)
 class BuildOptions:
     """Options of :func:`build`. ``data_dir`` None means: cache, download, or the sample;
-    ``out_dir`` None means no export; ``formats`` are :data:`footkg.export.FORMATS` keys."""
+    ``out_dir`` None means no export; ``formats`` are :data:`footkg.export.FORMATS` keys;
+    ``articles`` are folders of match reports (``.txt``) to ingest, besides the project's demo
+    reports in ``data/articles`` unless ``demo_articles`` is false."""
 
     store_path: Path
     data_dir: Path | None = None
@@ -89,6 +93,8 @@ class BuildOptions:
     formats: tuple[str, ...] = ("turtle", "trig", "nquads")
     validate: bool = True
     engine: str = "turbo"
+    articles: tuple[Path, ...] = ()
+    demo_articles: bool = True
 
 
 def load_sources(location: datasets.DataLocation) -> list[SourceData]:
@@ -149,6 +155,37 @@ def write_nquads(path: Path, sinks: list[QuadSink], ontology: Path) -> None:
         ox.serialize(quads, handle, format=ox.RdfFormat.N_QUADS)
 
 
+def report_folders(options: BuildOptions) -> list[Path]:
+    """The folders of match reports a build ingests (the demo reports first)."""
+    demo = [resources.data_dir() / "articles"] if options.demo_articles else []
+    return [folder for folder in demo if folder.is_dir()] + list(options.articles)
+
+
+def _ingest_reports(
+    store_build: StoreBuild,
+    nquads: Path,
+    options: BuildOptions,
+    report: BuildReport,
+    on_step: StepCallback | None,
+) -> None:
+    """Extract the match reports against the fixture data just loaded; load the ones whose
+    facts conform (one named graph each, described in the metadata graph) into the store and
+    append them to the load file, so that validation and exports see them too."""
+    files = report_files(report_folders(options))
+    if not files:
+        return
+    with _timed(report, "match reports", on_step):
+        summary = ingest_articles(store_build.store, files, load=False)
+        meta = graph_metadata_quads(
+            {g: f"Match report: {t}" for g, t in summary.headlines.items()}, datetime.now(UTC)
+        )
+        quads = summary.quads + meta.quads()
+        store_build.store.extend(quads)
+        with nquads.open("ab") as handle:
+            ox.serialize(quads, handle, format=ox.RdfFormat.N_QUADS)
+        report.articles = summary
+
+
 def _validate_and_export(
     store_build: StoreBuild,
     nquads: Path,
@@ -203,7 +240,8 @@ def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildRe
                 write_nquads(nquads, [sink, meta], resources.ontology_path())
                 del sink, meta
                 store_build.load_nquads_file(nquads)
-                report.triples = triples_per_graph(store_build.store)
+            _ingest_reports(store_build, nquads, options, report, on_step)
+            report.triples = triples_per_graph(store_build.store)
             _validate_and_export(store_build, nquads, options, report, on_step)
         finally:
             nquads.unlink(missing_ok=True)

@@ -111,6 +111,14 @@ def build(
     export_files: Annotated[
         bool, typer.Option("--export/--no-export", help="Write the exported files.")
     ] = True,
+    articles: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--articles",
+            help="A folder of match reports (.txt) to ingest besides "
+            "the demo reports in data/articles; repeatable.",
+        ),
+    ] = None,
     engine: Annotated[
         str,
         typer.Option(
@@ -138,7 +146,8 @@ def build(
             else:
                 folder = _store_path(store_path)
                 export_dir = (out or folder / "exports") if export_files else None
-                report = api.build(folder, export_dir=export_dir, on_step=on_step, **common)
+                report = api.build(folder, export_dir=export_dir, on_step=on_step,
+                                   articles=tuple(articles or ()), **common)  # fmt: skip
                 pushed = None
     except (FootkgError, ValueError) as exc:
         raise _fail(f"{exc} (the previous store, if any, is unchanged)") from exc

@@ -55,6 +55,16 @@ def _describe(sink: QuadSink, graph: str, title: str, license_iri: str, built: o
     sink.add_iri(DATASET_IRI, str(_V.subset), graph, g)
 
 
+def graph_metadata_quads(graphs: dict[str, str], built_at: datetime) -> QuadSink:
+    """Describe more named graphs (``{graph IRI: title}``, e.g. one per match report) in the
+    metadata graph, as parts of the footkg dataset (CC BY-SA 4.0 like the whole graph)."""
+    sink = QuadSink()
+    built = ox.Literal(built_at.isoformat(), datatype=_XSD_DATETIME)
+    for graph, title in graphs.items():
+        _describe(sink, graph, title, CC_BY_SA, built)
+    return sink
+
+
 def metadata_quads(
     sources: list[DatasetInfo], built_at: datetime, *, extra_graphs: dict[str, str] | None = None
 ) -> QuadSink:

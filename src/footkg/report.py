@@ -61,6 +61,15 @@ def print_build_report(console: Console, report: BuildReport, *, skipped_example
         for what, n in report.unresolved.most_common():
             console.print(f"unresolved: {n:,} {what}", style="yellow")
 
+    if report.articles is not None:
+        a = report.articles
+        conflicts = sum(a.conflicts.values())
+        console.print(
+            f"match reports: {len(a.merged)} merged ({conflicts} disagreements with the fixture "
+            f"data; `footkg conflicts` lists them), {len(a.refused)} refused"
+        )
+        for path, why in a.refused.items():
+            console.print(f"  refused {path}: {why}", style="yellow", markup=False)
     if report.validation is not None:
         counts = report.validation.counts()
         verdict = "[green]conforms[/]" if report.validation.conforms else "[red]does not conform[/]"
