@@ -85,7 +85,7 @@ def _turtle(graph: ox.Store) -> str:
 
 def conflicts_cmd(
     reports: Annotated[
-        list[Path] | None, typer.Argument(help="Reports [default: data/articles].")
+        list[Path] | None, typer.Argument(help="Reports (default: data/articles).")
     ] = None,
     store_path: Annotated[Path | None, typer.Option("--store", help="The store folder.")] = None,
 ) -> None:

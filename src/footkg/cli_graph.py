@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from footkg import analytics, plots, store
+from footkg.cli_options import LocalStoreOpt
 from footkg.model import FootkgError
 
 EXIT_BAD_INPUT = 2
@@ -29,14 +30,6 @@ plot_app = typer.Typer(help="Charts of match records.", no_args_is_help=True)
 console = Console()
 err = Console(stderr=True)
 
-StoreOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--store",
-        help="The store folder [default: $FOOTKG_STORE or the per-user data dir].",
-        show_default=False,
-    ),
-]
 CompetitionOpt = Annotated[
     str | None, typer.Option(help='Only this competition (its name, e.g. "FIFA World Cup").')
 ]
@@ -107,7 +100,7 @@ def rivalries(
     top: Annotated[
         int | None, typer.Option(help="Keep the N pairs with the highest rivalry score.")
     ] = None,
-    store_path: StoreOpt = None,
+    store_path: LocalStoreOpt = None,
 ) -> None:
     """The team network: teams sized by matches, pairs that met weighted by meetings."""
     fmt = _format(out, NETWORK_FORMATS)
@@ -175,7 +168,7 @@ def team(
         Path | None,
         typer.Option("--out", help="Also write the ego network: .png .svg .html .graphml .gexf"),
     ] = None,
-    store_path: StoreOpt = None,
+    store_path: LocalStoreOpt = None,
 ) -> None:
     """A team's opponents: its head-to-head table, and its ego network as a picture or export."""
     fmt = _format(out, NETWORK_FORMATS) if out else None
@@ -234,7 +227,7 @@ def path(
     out: Annotated[
         Path | None, typer.Option("--out", help="Also draw the chain: .png .svg .html")
     ] = None,
-    store_path: StoreOpt = None,
+    store_path: LocalStoreOpt = None,
 ) -> None:
     """The shortest chain of shared World Cup squads between two players."""
     fmt = _format(out, ("png", "svg", "html")) if out else None
@@ -281,7 +274,7 @@ def head_to_head(
     competition: CompetitionOpt = None,
     stage: StageOpt = None,
     until: UntilOpt = None,
-    store_path: StoreOpt = None,
+    store_path: LocalStoreOpt = None,
 ) -> None:
     """A timeline of two teams' meetings: result and goal difference per match."""
     _format(out, plots.IMAGE_FORMATS)

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.table import Table
 
 from footkg import datasets, export, store
+from footkg.cli_options import LocalStoreOpt
 from footkg.link import dbpedia, linkset, wikidata
 from footkg.link.cache import AnswerCache
 from footkg.model import FootkgError
@@ -35,14 +36,6 @@ link_app = typer.Typer(
 console = Console()
 err = Console(stderr=True)
 
-StoreOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--store",
-        help="The store folder [default: $FOOTKG_STORE or the per-user data dir].",
-        show_default=False,
-    ),
-]
 ExportOpt = Annotated[
     bool,
     typer.Option(
@@ -83,7 +76,7 @@ def _write(
 
 
 @link_app.command("dbpedia")
-def link_dbpedia(store_path: StoreOpt = None, export_files: ExportOpt = True) -> None:
+def link_dbpedia(store_path: LocalStoreOpt = None, export_files: ExportOpt = True) -> None:
     """DBpedia links from the English Wikipedia addresses in the graph (no network)."""
     folder, kg = _open(store_path)
     problems: list[tuple[dbpedia.LinkableEntity, str]] = []
@@ -109,7 +102,7 @@ def _data_dir(value: Path | None) -> Path | None:
 
 @link_app.command("wikidata")
 def link_wikidata(
-    store_path: StoreOpt = None,
+    store_path: LocalStoreOpt = None,
     endpoint: Annotated[
         str, typer.Option(help="SPARQL endpoint of Wikidata (or a mirror).")
     ] = wikidata.DEFAULT_ENDPOINT,
@@ -118,14 +111,14 @@ def link_wikidata(
     ] = False,
     cache_path: Annotated[
         Path | None,
-        typer.Option("--cache", help="Answer cache file [default: STORE/wikidata-cache.sqlite]."),
+        typer.Option("--cache", help="Answer cache file (default: STORE/wikidata-cache.sqlite)."),
     ] = None,
     data_dir: Annotated[
         Path | None,
         typer.Option(
             "--data-dir",
             help="Datasets folder (openfootball stadium QIDs, country QIDs) "
-            "[default: $FOOTKG_DATA_DIR, else the download cache].",
+            "(default: $FOOTKG_DATA_DIR, else the download cache).",
             show_default=False,
         ),
     ] = None,

@@ -14,21 +14,13 @@ import typer
 from rich.console import Console
 
 from footkg import remote, server, store
+from footkg.cli_options import LocalStoreOpt
 from footkg.model import FootkgError
 
 EXIT_BAD_INPUT = 2
 
 console = Console()
 err = Console(stderr=True)
-
-LocalStoreOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--store",
-        help="The store folder [default: $FOOTKG_STORE or the per-user data dir].",
-        show_default=False,
-    ),
-]
 
 
 def _fail(message: str) -> typer.Exit:
@@ -47,7 +39,7 @@ def serve_cmd(
         float, typer.Option(help="Largest answer in MiB (larger: HTTP 400).")
     ] = 32.0,
     workers: Annotated[
-        int | None, typer.Option(help="Query worker processes [default: CPUs, 2 to 4].")
+        int | None, typer.Option(help="Query worker processes (default: CPUs, 2 to 4).")
     ] = None,
     allow_service: Annotated[
         bool,
@@ -55,7 +47,7 @@ def serve_cmd(
     ] = False,
     cors_origin: Annotated[
         list[str] | None,
-        typer.Option("--cors-origin", help="Origin allowed by CORS, repeatable [default: *]."),
+        typer.Option("--cors-origin", help="Origin allowed by CORS, repeatable (default: *)."),
     ] = None,
 ) -> None:
     """Serve the store read-only: SPARQL 1.1 Protocol at /sparql, a query page at /,
@@ -91,19 +83,19 @@ def push_cmd(
     ],
     from_path: Annotated[
         Path | None,
-        typer.Option("--from", help="The local store folder [default: the per-user store]."),
+        typer.Option("--from", help="The local store folder (default: the per-user store)."),
     ] = None,
     graph: Annotated[
         list[str] | None,
-        typer.Option("--graph", help="A named graph IRI to push, repeatable [default: all]."),
+        typer.Option("--graph", help="A named graph IRI to push, repeatable (default: all)."),
     ] = None,
     chunk: Annotated[int, typer.Option(help="Triples per HTTP request.")] = 50_000,
     query_url: Annotated[
-        str | None, typer.Option(help="SPARQL query endpoint [default: <URL>/query].")
+        str | None, typer.Option(help="SPARQL query endpoint (default: <URL>/query).")
     ] = None,
     gsp_url: Annotated[
         str | None,
-        typer.Option(help="Graph Store Protocol endpoint [default: <URL>/store; Fuseki: /data]."),
+        typer.Option(help="Graph Store Protocol endpoint (default: <URL>/store; Fuseki: /data)."),
     ] = None,
     verify: Annotated[bool, typer.Option(help="Count each graph on the remote afterwards.")] = True,
 ) -> None:
