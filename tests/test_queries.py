@@ -11,6 +11,7 @@ import pyoxigraph as ox
 import pytest
 from rich.console import Console
 
+from footkg import resources
 from footkg.queries import (
     STAGE_VALUES,
     CatalogueQuery,
@@ -457,3 +458,10 @@ def test_result_formats(catalogue, store):
     console.print(result.to_table(title="Finals"))
     text = console.export_text()
     assert "West Germany" in text and "Finals" in text
+
+
+def test_readme_lists_every_catalogue_query(catalogue):
+    """The README's catalogue tour stays true: every query file is named there."""
+    readme = (resources.repo_root() / "README.md").read_text(encoding="utf-8")
+    missing = [q.name for q in catalogue if f"`{q.name}`" not in readme]
+    assert missing == []
