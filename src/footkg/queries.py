@@ -405,7 +405,9 @@ def sparql_term(term: Term) -> str:
     raise ParameterError(f"cannot bind {term!r} in query text (IRIs and literals only)")
 
 
-_TOKEN = re.compile(
+#: A SPARQL lexer good enough to find keywords and braces outside strings, IRIs and comments
+#: (groups: comment, string, iri, var, word, open, close, other); the endpoint uses it too.
+SPARQL_TOKEN = re.compile(
     r"""
     (?P<comment>\#[^\n]*)
   | (?P<string>'''(?:[^'\\]|\\.|'(?!''))*'''|\"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"
@@ -426,7 +428,7 @@ def _where_body_start(text: str) -> int:
     depth = 0
     after_where = False
     first_group: int | None = None
-    for token in _TOKEN.finditer(text):
+    for token in SPARQL_TOKEN.finditer(text):
         kind = token.lastgroup
         if kind == "word" and depth == 0 and token.group().upper() == "WHERE":
             after_where = True
@@ -446,7 +448,7 @@ def _where_body_start(text: str) -> int:
 
 def _strip_comments(text: str) -> str:
     return "".join(
-        t.group() for t in _TOKEN.finditer(text) if t.lastgroup not in ("comment", "string")
+        t.group() for t in SPARQL_TOKEN.finditer(text) if t.lastgroup not in ("comment", "string")
     )
 
 

@@ -185,18 +185,6 @@ def _content_type(media: str) -> str:
 # --- query text checks --------------------------------------------------------------------------
 
 _CODEPOINT = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
-_TOKEN = re.compile(
-    r"""
-    (?P<comment>\#[^\n]*)
-  | (?P<string>'''(?:[^'\\]|\\.|'(?!''))*'''|\"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"
-               |'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")
-  | (?P<iri><[^<>"{}|^`\\\x00-\x20]*>)
-  | (?P<var>[?$]\w+)
-  | (?P<word>[A-Za-z_][\w-]*(?::[\w.-]*)?|:[\w.-]*)
-  | (?P<other>.)
-    """,
-    re.VERBOSE | re.DOTALL,
-)
 _UPDATE_WORDS = {"INSERT", "DELETE", "LOAD", "CLEAR", "CREATE", "DROP", "COPY", "MOVE", "ADD"}
 _PROLOGUE_WORDS = {"PREFIX", "BASE"}
 
@@ -215,7 +203,7 @@ def _words(text: str) -> list[str]:
     """The bare keywords and names of a query (not in strings, IRIs or comments), upper case."""
     return [
         t.group().upper()
-        for t in _TOKEN.finditer(_unescape_codepoints(text))
+        for t in queries.SPARQL_TOKEN.finditer(_unescape_codepoints(text))
         if t.lastgroup == "word"
     ]
 
