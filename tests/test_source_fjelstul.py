@@ -194,3 +194,19 @@ def test_info() -> None:
     assert "https://www.github.com/jfjelstul/worldcup" in fjelstul.INFO.attribution
     assert fjelstul.INFO.version.startswith("35a8667f")
     assert "RDF" in (fjelstul.INFO.changes or "")
+
+
+def test_family_name_first_where_wikipedia_writes_it_so(data: SourceData) -> None:
+    by_id = {p.source_id: p for p in data.players}
+    # Fjelstul: family "Pak", given "Seung-zin"; the article is Pak_Seung-zin
+    assert by_id["P-87203"].name == "Pak Seung-zin"
+    assert (by_id["P-87203"].family_name, by_id["P-87203"].given_name) == ("Pak", "Seung-zin")
+    # the 1966 quarter-final Portugal 5-3 North Korea: the goals carry the same names
+    scorers = [g.scorer for g in data.goals if g.match_key == "M-1966-26"]
+    assert scorers[:3] == ["Pak Seung-zin", "Li Dong-woon", "Yang Seung-kook"]
+    assert scorers.count("Eusébio") == 4
+    # given name first stays: a disambiguated article title changes nothing
+    assert fjelstul.family_first("Seung-zin", "Pak", "https://en.wikipedia.org/wiki/Pak_Seung-zin")
+    assert not fjelstul.family_first("Lionel", "Messi", "https://en.wikipedia.org/wiki/Lionel_Messi")
+    assert fjelstul.family_first("Un-ju", "Kim", "/wiki/Kim_Un-ju_(footballer,_born_1993)")
+    assert not fjelstul.family_first("Un-ju", "Kim", None)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
+from urllib.parse import unquote
 
 from footkg import vocab
 from footkg.model import (
@@ -163,16 +164,34 @@ def normalise_group(group_name: str) -> str | None:
     return f"Group {match.group(1).upper()}" if match else value
 
 
-def person_name(given: str, family: str) -> tuple[str | None, str | None, str]:
+def person_name(
+    given: str, family: str, wikipedia: str | None = None
+) -> tuple[str | None, str | None, str]:
     """``(given_name, family_name, display name)`` with placeholders removed.
 
-    Raises ``RowError("missing-name")`` when both parts are placeholders.
+    The display name is ``"given family"`` unless the player's English Wikipedia article
+    (``wikipedia``, an address) writes the two parts family name first, as it does for Korean
+    and Chinese players: Fjelstul's ``Pak`` / ``Seung-zin`` becomes ``"Pak Seung-zin"``, the way
+    reports and other datasets write him. Only the order is taken from the title, never its
+    wording. Raises ``RowError("missing-name")`` when both parts are placeholders.
     """
     given_name, family_name = optional(given), optional(family)
     name = display_name(given_name, family_name)
     if name is None:
         raise RowError("missing-name", "given_name and family_name are both empty")
+    if given_name and family_name and family_first(given_name, family_name, wikipedia):
+        name = f"{family_name} {given_name}"
     return given_name, family_name, name
+
+
+def family_first(given: str, family: str, wikipedia: str | None) -> bool:
+    """True when the Wikipedia article title of ``wikipedia`` (an ``/wiki/Title`` address,
+    percent-encoded or not) is ``"family given"``, ignoring a ``(disambiguation)`` suffix."""
+    if not wikipedia or "/wiki/" not in wikipedia:
+        return False
+    title = unquote(wikipedia.rsplit("/wiki/", 1)[1]).replace("_", " ")
+    title = re.sub(r"\s*\([^)]*\)\s*$", "", title).strip()
+    return title.casefold() == f"{family} {given}".casefold() != f"{given} {family}".casefold()
 
 
 # --- tables -----------------------------------------------------------------------------------
@@ -285,7 +304,8 @@ _PLAYER_COLS = (
 
 def _players(data_dir: Path, skipped: list[SkippedRow]) -> list[Player]:
     def build(ref: SourceRef, f: dict[str, str]) -> Player:
-        given, family, name = person_name(f["given_name"], f["family_name"])
+        link = optional(f["player_wikipedia_link"])
+        given, family, name = person_name(f["given_name"], f["family_name"], link)
         return Player(
             ref=ref,
             source_id=required_text(f["player_id"], "player_id"),
@@ -294,7 +314,7 @@ def _players(data_dir: Path, skipped: list[SkippedRow]) -> list[Player]:
             family_name=family,
             birth_date=parse_optional_date(f["birth_date"], "birth_date"),
             gender="women" if parse_bool(f["female"], "female") else "men",
-            wikipedia=optional(f["player_wikipedia_link"]),
+            wikipedia=link,
         )
 
     rows = _rows(data_dir, "players", _PLAYER_COLS, skipped)
@@ -338,8 +358,19 @@ _KICK_COLS = (
 )
 
 
-def _kicks(data_dir: Path, skipped: list[SkippedRow]) -> list[ShootoutKick]:
-    """Shoot-out kicks, numbered 1.. within each match in ``key_id`` order."""
+def _person(f: dict[str, str], names: dict[str, str]) -> str | None:
+    """The display name of the player of a goal or kick row: the player's own display name
+    (``names``: player_id → name, from players.csv) when known, else ``"given family"``."""
+    return names.get(f["player_id"]) or display_name(
+        optional(f["given_name"]), optional(f["family_name"])
+    )
+
+
+def _kicks(
+    data_dir: Path, skipped: list[SkippedRow], names: dict[str, str]
+) -> list[ShootoutKick]:
+    """Shoot-out kicks, numbered 1.. within each match in ``key_id`` order; ``names`` maps
+    player ids to display names."""
     parsed: list[tuple[int, str, ShootoutKick]] = []
     file = "data-csv/penalty_kicks.csv"
     for row in _rows(data_dir, "penalty_kicks", _KICK_COLS, skipped):
@@ -351,7 +382,7 @@ def _kicks(data_dir: Path, skipped: list[SkippedRow]) -> list[ShootoutKick]:
                 ref=ref,
                 match_key=match_key,
                 team=required_text(f["team_name"], "team_name"),
-                taker=display_name(optional(f["given_name"]), optional(f["family_name"])),
+                taker=_person(f, names),
                 player_id=optional(f["player_id"]),
                 converted=parse_bool(f["converted"], "converted"),
                 number=0,
@@ -494,7 +525,9 @@ _GOAL_COLS = (
 )
 
 
-def _goals(data_dir: Path, match_keys: set[str], skipped: list[SkippedRow]) -> list[Goal]:
+def _goals(
+    data_dir: Path, match_keys: set[str], skipped: list[SkippedRow], names: dict[str, str]
+) -> list[Goal]:
     def build(ref: SourceRef, f: dict[str, str]) -> Goal:
         match_key = required_text(f["match_id"], "match_id")
         if match_key not in match_keys:
@@ -506,7 +539,7 @@ def _goals(data_dir: Path, match_keys: set[str], skipped: list[SkippedRow]) -> l
             ref=ref,
             match_key=match_key,
             team=required_text(f["team_name"], "team_name"),
-            scorer=display_name(optional(f["given_name"]), optional(f["family_name"])),
+            scorer=_person(f, names),
             minute=minute,
             stoppage=stoppage,
             own_goal=parse_bool(f["own_goal"], "own_goal"),
@@ -567,10 +600,11 @@ def load(data_dir: Path) -> SourceData:
     data.teams = _teams(data_dir, skipped)
     data.players = _players(data_dir, skipped)
     data.stadiums = _stadiums(data_dir, skipped)
-    data.kicks = _kicks(data_dir, skipped)
+    names = {p.source_id: p.name for p in data.players if p.source_id}
+    data.kicks = _kicks(data_dir, skipped, names)
     data.matches = _matches(data_dir, years, data.kicks, skipped)
     match_keys = {m.key for m in data.matches}
     data.kicks = _linked_kicks(data.kicks, match_keys, skipped)
-    data.goals = _goals(data_dir, match_keys, skipped)
+    data.goals = _goals(data_dir, match_keys, skipped, names)
     data.squads = _squads(data_dir, years, skipped)
     return data
