@@ -439,3 +439,97 @@ def test_subjectless_results_and_await_fixtures():
     assert got == [("T?", "T1", 3, 1, None, True)]
     assert _statements("A repeat of a 2-2 draw with T1 in 1986.")[0][:4] == ("T?", "T1", 2, 2)
     assert _statements("T0 await in the final.")[0][:2] == ("T?", "T0")
+
+
+@pytest.mark.parametrize(
+    ("text", "minute", "stoppage"),
+    [
+        ("eleven minutes into the second half", 56, None),
+        ("twenty minutes into the game", 20, None),
+        ("in the last minute of the first extra period", 105, None),
+        ("in the final minute of the first half", 45, None),
+        ("in the last minute of normal time", 90, None),
+        ("in the second minute of stoppage time at the end of the first period of extra time",
+         105, 2),
+    ],
+)  # fmt: skip
+def test_half_and_period_minutes(text, minute, stoppage):
+    (t,) = find_times(text)
+    assert (t.minute, t.stoppage) == (minute, stoppage)
+
+
+def test_minutes_after_a_goal_are_relative():
+    (t,) = find_times("two minutes after the third Korean goal")
+    assert (t.minute, t.offset) == (None, 2)
+
+
+def test_each_goal_clause_keeps_its_own_time():
+    got = _goals(
+        ["In the 22nd minute Lindqvist added a second, and three minutes after that Okafor "
+         "made it three.",
+         "Moreno pulled one back two minutes after the third goal, and two minutes before "
+         "half-time he struck a penalty into the bottom corner."],
+        {"Lindqvist": "A", "Okafor": "A", "Moreno": "B"},
+    )  # fmt: skip
+    assert [(g[0], g[1], g[2]) for g in got] == [
+        ("Lindqvist", 22, "regular"),
+        ("Okafor", 25, "regular"),
+        ("Moreno", 27, "regular"),
+        ("Moreno", 43, "penalty"),
+    ]
+
+
+def test_count_from_the_end_after_extra_time_began():
+    got = _goals(
+        ["In the last minute of the first extra period Moreno bundled the rebound over the line.",
+         "Five minutes from the end Lindqvist fired in the third."],
+        {"Moreno": "A", "Lindqvist": "A"},
+    )  # fmt: skip
+    assert [(g[0], g[1]) for g in got] == [("Moreno", 105), ("Lindqvist", 115)]
+
+
+def test_role_word_before_the_subject_and_a_lasted_lead():
+    got = _goals(
+        ["Okafor levelled in the 39th minute, but the parity lasted only a minute.",
+         "Moreno restored Arland's advantage almost from the restart.",
+         "Arland led until defender Lindqvist rose to head in a corner from Okafor in the "
+         "80th minute."],
+        {"Okafor": "A", "Moreno": "B", "Lindqvist": "A"},
+    )  # fmt: skip
+    assert [(g[0], g[1]) for g in got] == [("Okafor", 39), ("Moreno", 40), ("Lindqvist", 80)]
+    assert got[2][2:4] == ("header", "Okafor")
+
+
+def test_live_blog_lines_carry_their_minute():
+    from footkg.extract.goals import GoalFinder, SentenceView, line_time
+
+    lines = [
+        ["57' GOAL!", "2-2.", "Okafor crosses from the left, and Moreno meets it first time."],
+        ["66' Lindqvist replaces Moreno."],
+        ["90+3' GOAL!", "Okafor clips a cross from the right and Lindqvist heads in."],
+    ]
+    squad = {"Okafor": "A", "Moreno": "A", "Lindqvist": "A"}
+    finder, index = GoalFinder(("A", "B")), 0
+    for line in lines:
+        views, before = [], len(finder.events)
+        for text in line:
+            players = [_player(n, m.start(), t) for n, t in squad.items()
+                       for m in re.finditer(n, text)]  # fmt: skip
+            views.append(SentenceView(index, 0, text, sorted(players, key=lambda p: p.start),
+                                      line_time=line_time(line[0])))  # fmt: skip
+            finder.feed(views[-1], False)
+            index += 1
+        finder.line_goal(views, before)
+    got = [(e.scorer.text, e.minute, e.stoppage, e.kind) for e in finder.events]
+    assert got == [("Moreno", 57, None, "regular"), ("Lindqvist", 90, 3, "header")]
+    assert line_time("1990 was a good year") is None
+
+
+def test_shootout_stated_passively_with_the_drawn_score():
+    from footkg.extract.context import Sentence
+    from footkg.extract.results import find_statements
+
+    s = Sentence(0, 0, 0, "", masked="T0 are out, beaten 4-2 on penalties by T1 after a 1-1 draw.")
+    (st,) = find_statements(s)
+    assert (st.a, st.b, st.shootout, st.score_a, st.score_b, st.aet) == (
+        "T0", "T1", (2, 4), 1, 1, True)  # fmt: skip

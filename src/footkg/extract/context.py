@@ -18,6 +18,9 @@ from footkg.extract.pipeline import Mention
 REF_WORDS = re.compile(
     r"\b(?:[Tt]he (?:co-)?hosts|[Tt]he host (?:nation|country|side)|[Tt]he home (?:side|nation)|"
     r"[Tt]he (?:holders|defending champions|reigning champions|title holders)|[Tt]hey|[Tt]heir|"
+    r"[Tt]he (?:(?:tournament|pre-tournament|title|overwhelming|clear) )?favourites|"
+    r"[Tt]he underdogs|"
+    r"[Tt]he (?:two|three|four|five|six)-time (?:world )?champions|"
     r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?'s (?:side|team|men|squad))\b"
 )
 #: regional descriptions of a team ("the South Americans", "the African side") → confederation

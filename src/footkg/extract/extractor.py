@@ -22,7 +22,7 @@ from footkg.extract import results
 from footkg.extract.context import Sentence, TeamRef, mask, team_refs
 from footkg.extract.facts import Evidence, Extraction, GoalFact, MatchFact
 from footkg.extract.gazetteer import Gazetteer
-from footkg.extract.goals import GoalFinder, SentenceView
+from footkg.extract.goals import GoalFinder, SentenceView, line_time
 from footkg.extract.io import ReportText
 from footkg.extract.linking import Fixture, best_fixture, fixtures_between
 from footkg.extract.pipeline import (
@@ -425,7 +425,15 @@ class Extractor:
                 side = st.a != "T?" and sent.team(st.a).kind == "side"
                 if first is sent and not pair & set(teams) and not side:
                     other_paragraphs.add(sent.paragraph)
+        line: list[SentenceView] = []  # the sentences of the current paragraph
+        paragraph, found_before, line_minute = -1, 0, None
         for s in sentences:
+            if line and s.paragraph != paragraph:
+                finder.line_goal(line, found_before)
+                line = []
+            if not line:
+                paragraph, found_before = s.paragraph, len(finder.events)
+                line_minute = line_time(s.text)
             view = SentenceView(
                 s.index, s.start, s.text,
                 [p for p in players if s.start <= p.start < s.end],
@@ -433,6 +441,7 @@ class Extractor:
                  if r.iri and r.kind != "adjective"],
                 [(r.start - s.start, r.end - s.start, r.iri) for r in s.refs
                  if r.iri and r.kind == "adjective"],
+                line_time=line_minute,
             )  # fmt: skip
             foreign = [
                 r
@@ -441,6 +450,8 @@ class Extractor:
             ]
             skip = s.paragraph in other_paragraphs or bool(foreign)
             finder.feed(view, skip)
+            line.append(view)
+        finder.line_goal(line, found_before)
         return self._merge(finder, teams, year)
 
     def _merge(

@@ -53,7 +53,7 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"\bmak(?:e|es|ing) it \d+-\d+|\bmade it \d+-\d+|\bfor \d+-\d+\b",
     r"\b(?:were|was|fell|went) behind\b",
     r"\bown goal\b|\bpast his own (?:goalkeeper|keeper)\b|\binto his own net\b",
-    r"\bcrept in\b|\bsquirm(?:ed)? (?:past|in)\b|\bwent into the net\b|\bbreakthrough came\b|"
+    r"\bcrept in\b|\bon its way in\b|\bfound its way (?:in|into the net)\b|\bsquirm(?:ed)? (?:past|in)\b|\bwent into the net\b|\bbreakthrough came\b|"
     r"\bcame a goal\b|\bpounc(?:ed|es|ing)\b|\badd(?:ed|s|ing)? another\b(?! (?:chance|save|yellow|booking))|\bthe winner\b|\bwinning goal\b|\bopener\b|\bfor his (?:second|third|"
     r"fourth)\b|\bhis (?:second|third) goal\b",
     r"\b(?:finish|strike|effort|header|shot|penalty|free kick|volley)\b[^.;]{0,70}?"
@@ -61,7 +61,7 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"\b(?:beat|beats|beating) (?:goalkeeper|the goalkeeper|the keeper)\b",
     r"\bconvert(?:ed|s|ing)? (?:the|a|his|another) (?:penalty|spot-kick)|\bfrom the (?:penalty )?"
     r"spot\b|\bhat-trick with\b|\b(?:doubled|extended|restored|restore|double|extend) "
-    r"(?:the|their|his) (?:lead|advantage)\b|\bpull(?:ed|s|ing)? one back\b",
+    r"(?:the|their|his|her|[A-Z][\w-]*(?:'s|’s)) (?:lead|advantage)\b|\b(?:struck|strikes|scored|scores|netted|nets) again\b|\bpull(?:ed|s|ing)? one back\b",
     r"\b(?:made|make|makes|making) it (?:two|three|four|five|six|seven|\d)\b|\badd(?:ed|s|ing)? "
     r"(?:a|the|his|their) (?:second|third|fourth|fifth|sixth|seventh|eighth)\b|\bgave [\w ]{0,25}?"
     r"(?:an?|their|his) (?:\w+ )?lead\b|\b(?:level|equalise|equalize)d? (?:the )?(?:scores?|matters)\b",
@@ -84,7 +84,7 @@ AWARDED = re.compile(
 )
 NEGATIVE = re.compile(
     r"\bruled out\b|\bdisallowed\b|\bchalked off\b|\bthought (?:they|he) had\b|\bwould have\b|"
-    r"\balmost\b|\bnearly\b|\b(?:hit|struck|rattled|onto) (?:the |his )?(?:post|bar|crossbar|"
+    r"\b(?:almost|nearly)\b(?! (?:from|immediately|straight|at once|on|in|before|after|with|\d))|\b(?:hit|hits|hitting|struck|strike|strikes|striking|rattled|rattles|onto|against) (?:the |his )?(?:post|bar|crossbar|"
     r"woodwork|underside|upright)\b|\bsaved\b|\bkept out\b|\bmissed\b|\bover the bar\b|"
     r"\bwide\b|\bpenalised\b|\bpenalized\b|\boffside\b|\bsmothered\b",
     re.I,
@@ -107,10 +107,12 @@ PASS_FROM = re.compile(
     r"teed up) by)\s+$",
     re.I,
 )
+#: before a player: the player is an object ("past goalkeeper X", "a cross from captain X"); a
+#: role word alone ("when defender X rose") leaves him the subject
 OBJECT_BEFORE = re.compile(
     r"\b(?:past|round|beat|beating|from|at|by|to|for|against|than|of|robbed|fed|found|over|passes with|one-two with|combined with|linked up with|"
-    r"around|through|behind|towards?|under|on|set up|sets up|beyond|escaped|replaced|"
-    r"goalkeeper|keeper|captain|substitute|defender|midfielder|striker|forward|winger)\s*$",
+    r"around|through|behind|towards?|under|on|set up|sets up|beyond|escaped|replaced)"
+    r"(?:\s+(?:the\s+)?(?:[\w-]+\s+)?(?:goalkeeper|keeper|captain|substitute|defender|midfielder|striker|forward|winger))?\s*$",
     re.I,
 )
 DESCRIPTOR = re.compile(
@@ -125,7 +127,7 @@ PASSER_AFTER = re.compile(
     _LEAD + r"(?:(?:fed|found|picked out|set up|teed up|played in|sent through) [A-Z]|"
     r"crossed\b(?! \w+ \w+ (?:net|goal))|"
     r"(?:crossed|passed|laid|slipped|slid|played|threaded|squared|pulled|cut|chipped|lofted|"
-    r"flicked|headed|nodded|tapped|rolled|sent|put|swung|whipped|hoisted|delivered|exchanged|"
+    r"flicked|headed|nodded|tapped|rolled|sent|put|swung|whipped|hoisted|delivered|"
     r"clipped|drilled|floated|lifted|crosses|lays|slips|slides|plays|threads|squares|pulls|cuts|"
     r"chips|lofts|flicks|rolls|sends|swings|whips|delivers|clips|drills|floats|lifts)\b"
     r"(?![^,.;]{0,40}?\b(?:net|goal|home|past|inside|penalty|spot[- ]kick|shot|one back|level)\b)"
@@ -182,6 +184,24 @@ class SentenceView:
     players: list[Mention]
     teams: list[tuple[int, int, str]] = field(default_factory=list)
     adjectives: list[tuple[int, int, str]] = field(default_factory=list)
+    line_time: TimeExpr | None = None
+
+
+#: a live-blog line's leading minute: "57' GOAL! …", "90+3' Agüero heads in", "67 min: …"
+LINE_MINUTE = re.compile(r"\s*(\d{1,3})(?:\s*\+\s*(\d{1,2}))?\s*(?:'|’|′|mins?\b\.?:?)(?=\s|$)")
+#: a live-blog line that announces a goal: "57' GOAL! 2-2."
+LINE_GOAL = re.compile(
+    r"\s*\d{1,3}(?:\s*\+\s*\d{1,2})?\s*(?:'|’|′|mins?\b\.?:?)\s*(?:GOAL|Goal|goal)\b"
+)
+
+
+def line_time(line: str) -> TimeExpr | None:
+    """The minute a live-blog line starts with (``"57' GOAL!"`` → 57, ``"90+3'"`` → 90+3), or
+    ``None`` for prose. Minutes outside 1–130 are not minutes."""
+    m = LINE_MINUTE.match(line)
+    if m is None or not 1 <= int(m[1]) <= 130:
+        return None
+    return TimeExpr(0, 0, "line-minute", minute=int(m[1]), stoppage=int(m[2]) if m[2] else None)
 
 
 def clauses(text: str) -> list[tuple[int, int]]:
@@ -230,6 +250,8 @@ class GoalFinder:
         """Read one sentence; ``skip`` when it is about another match or a shootout."""
         text = view.text
         times = [self._absolute(t) for t in find_times(text)]
+        if not times and view.line_time is not None:
+            times = [self._absolute(view.line_time)]
         if skip or SHOOTOUT.search(text):
             self.pending = None
             self.seen.extend(view.players)
@@ -250,10 +272,50 @@ class GoalFinder:
                 self.pending = None
         else:
             self._goals(view, goal_clauses, times)
+            # "…equalised in the 39th minute, but the parity lasted only a minute": a time
+            # after the last goal clause that says how long the score held is the next goal's
+            after = [t for t in times if t.start >= goal_clauses[-1][1] and t.minute is not None
+                     and t.rule.startswith("lasted")]  # fmt: skip
+            if after:
+                self.pending = {"time": after[-1], "shooter": None, "assist": None}
         self.seen.extend(view.players)
         self.prev_subject = self._subject(view, 0, len(text)) if view.players else None
         self.last_index = view.index
         self.prev_text = text
+
+    def line_goal(self, views: list[SentenceView], found_before: int) -> None:
+        """After the sentences of a live-blog line that announced a goal ("57' GOAL! 2-2.
+        Hernández crosses and Pavard meets it on the half-volley."): when they gave no goal
+        (``found_before`` = events before the line), the scorer is the line's last player
+        named who is neither a goalkeeper nor the passer; the assist comes from the same
+        sentence."""
+        if not views or views[0].line_time is None or len(self.events) > found_before:
+            return
+        if not LINE_GOAL.match(views[0].text):
+            return
+        for view in reversed(views):
+            if SHOOTOUT.search(view.text):
+                continue
+            for p in reversed(view.players):
+                if p.position == "goalkeeper" or self._is_passer(view, p):
+                    continue
+                if self._failed_shot(view, p):
+                    continue
+                assist = self._assist(view, len(view.text), p)
+                self._emit(view, p, None, views[0].line_time, self._kind(view.text), assist,
+                           "goal-line")  # fmt: skip
+                return
+
+    def _kind(self, part: str) -> str:
+        """The kind of goal a clause describes: penalty, header, free kick or regular."""
+        if re.search(r"penalty(?! area| box| decision| appeal)|spot[- ]kick|from the spot", part,
+                     re.I):  # fmt: skip
+            return "penalty"
+        if re.search(r"\b(?:head(?:er|ed|ing|s)?|nod(?:ded|s|ding)?)\b(?! clearance)", part, re.I):
+            return "header"
+        if re.search(r"free[- ]kick(?! (?:from|by|routine))", part, re.I):
+            return "free_kick"
+        return "regular"
 
     def _time_for_last(self, view: SentenceView, time: TimeExpr) -> bool:
         """ "It was the 67th minute": a time stated right after an untimed goal is its time."""
@@ -284,6 +346,16 @@ class GoalFinder:
         return self._subject(view, 0, len(view.text))
 
     def _absolute(self, t: TimeExpr) -> TimeExpr:
+        """``t`` with a relative offset resolved against the last minute given, and a count
+        back from the end ("five minutes from the end") read as extra time once the report's
+        last minute is past 90."""
+        if (
+            t.rule in ("from-end", "remaining")
+            and t.minute is not None
+            and self.last_minute is not None
+            and self.last_minute > 90
+        ):
+            t = TimeExpr(t.start, t.end, t.rule + "-et", minute=t.minute + 30)
         if t.offset is not None and self.last_minute is not None:
             t = TimeExpr(t.start, t.end, t.rule + "+offset", minute=self.last_minute + t.offset)
         if t.minute is not None:
@@ -311,16 +383,47 @@ class GoalFinder:
             if p.position == "goalkeeper":
                 s, _ = _rel(view, p)
                 m = re.search(
-                    r"\b(?:past|beat|beyond|beating)\s+(?:goalkeeper\s+)?$", view.text[a:s]
+                    r"\b(?:past|beat|beyond|beating|under|round|around|over|through the legs of)"
+                    r"\s+(?:goalkeeper\s+|keeper\s+)?$",
+                    view.text[a:s],
                 )
                 if m:
                     return m
         return None
 
+    def _clause_times(self, text: str, found: list, times: list[TimeExpr]) -> list[list]:
+        """The times of each goal clause of ``found``: a time inside a clause (by its start,
+        else its end: "and three minutes | after that Yang made it three") is that clause's;
+        a time between clauses goes to the goal clause it directly follows ("Kane scored, in
+        the 67th minute") or else to the next goal clause that has none."""
+        own: list[list] = [[] for _ in found]
+        loose = []
+        for t in times:
+            at = next((i for i, (a, b, _) in enumerate(found) if a <= t.start < b), None)
+            if at is None:
+                at = next((i for i, (a, b, _) in enumerate(found) if a < t.end <= b), None)
+            if at is None:
+                loose.append(t)
+            else:
+                own[at].append(t)
+        for t in loose:
+            prev = max((i for i, (_, b, _) in enumerate(found) if b <= t.start), default=None)
+            nxt = min((i for i, (a, _, _) in enumerate(found) if a >= t.end), default=None)
+            if (
+                prev is not None
+                and not own[prev]
+                and re.fullmatch(r"[\s,;:—–-]*", text[found[prev][1] : t.start])
+            ):
+                own[prev].append(t)
+            elif nxt is not None and not own[nxt] and (prev is None or own[prev]):
+                own[nxt].append(t)
+        return own
+
     def _goals(self, view: SentenceView, found: list, times: list[TimeExpr]) -> None:
         timed_clauses = []
-        for a, b, hit in found:
-            own = [t for t in times if a <= t.start < b]
+        for (a, b, hit), own in zip(
+            found, self._clause_times(view.text, found, times), strict=True
+        ):
             timed_clauses.append((a, b, hit, own[-1] if own else None))
         groups: list[list] = []
         for item in timed_clauses:
@@ -543,10 +646,17 @@ class GoalFinder:
         before = [p for p in before if p not in passers]
         receivers = [p for p in before if self._is_receiver(view, p)]
         rest = [p for p in before if p not in receivers]
+        # a passer who passed "to him" ("Luque slipped the ball to him and the Valencia
+        # striker slid it under Jongbloed") is the last choice: the descriptor is "him"
+        to_him = [
+            p for p in passers if re.match(r"[^,.;]{0,40}?\bhim\b", view.text[p.end - view.start :])
+        ]
+        passers = [p for p in passers if p not in to_him]
         order = list(reversed(receivers)) + self._sentence_subject_first(view, rest) + passers
         if self.prev_subject is not None:
             order.append(self.prev_subject)
-        order += list(reversed(self.seen))
+        order += [p for p in reversed(self.seen) if p.iri not in {q.iri for q in to_him}]
+        order += to_him
         for p in order:
             if p.position == "goalkeeper" or self._failed_shot(view, p):
                 continue

@@ -85,11 +85,18 @@ def _stmt(rule: str, a: str, b: str | None, sa: str | int | None, sb: str | int 
 def _subject(masked: str, pos: int) -> str | None:
     """The last team slot before ``pos`` (the subject of a verb at ``pos``), skipping slots
     inside a relative clause ("T0, who face T1 next, beat T2")."""
+    relative = re.search(r"(T\d+),? (?:who|which) (?:\w+ ){0,2}$", masked[:pos])
+    if relative:  # "T0 will face T1, who beat T2": the relative pronoun's antecedent
+        return relative[1]
     head = re.sub(r", (?:who|which|whose|having|fresh from)\b[^,]*,", ",", masked[:pos])
     slots = [
         m.group()
         for m in re.finditer(r"\bT\d+\b", head)
-        if not re.search(r"\b(?:by|against|over|with|past|to|beat|beating) $", head[: m.start()])
+        if not re.search(
+            r"\b(?:by|against|over|with|past|to|beat|beating|meet|meets|face|faces|play|plays|"
+            r"take on|takes on) $",
+            head[: m.start()],
+        )
     ]
     return slots[-1] if slots else None
 
@@ -139,6 +146,13 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         a = _subject(s, m.start()) or _subject_after(s, m.end())
         if a and free(m):
             hi, lo = max(int(m[2]), int(m[3])), min(int(m[2]), int(m[3]))
+            if re.search(r"penalt|shoot-?out|spot[- ]kicks", m[0]) and m[1] != "held":
+                # "beaten 4-2 on penalties by T1 after a 1-1 draw": the score is the shootout's
+                st = _stmt("result-passive-shootout", a, m[4], None, None, aet=True)
+                st.shootout = (lo, hi)
+                st.score_a = st.score_b = drawn_score(sentence)
+                take(m, st)
+                continue
             sa, sb = (m[2], m[3]) if m[1] == "held" else (lo, hi)
             take(m, _stmt("result-passive", a, m[4], sa, sb))
     # "the Three Lions, who lost to T1 2-1 in the group" (score after the opponent, or none)
@@ -301,9 +315,10 @@ def find_statements(sentence: Sentence) -> list[Statement]:
 def drawn_score(sentence: Sentence) -> int | None:
     """The goals of each side in "the semi-final had ended 1-1 after extra time"."""
     m = re.search(r"\b(?:finished|ended|stood|was|been|level|locked|pegged back to|drew|drawn) "
-                  r"(?:at )?(\d{1,2})-\1\b", sentence.masked)  # fmt: skip
+                  r"(?:at )?(\d{1,2})-\1\b|\b(?:after|from) an? (\d{1,2})-\2 (?:draw|stalemate)\b",
+                  sentence.masked)  # fmt: skip
     if m:
-        return int(m[1])
+        return int(m[1] or m[2])
     return 0 if re.search(r"\b(?:goalless|scoreless) (?:draw|stalemate|game|match)\b",
                           sentence.masked) else None  # fmt: skip
 

@@ -3,7 +3,8 @@
 interval``, ``with eleven minutes remaining``, ``four minutes from the end of extra time``,
 ``six minutes later``, ``in stoppage time``, ``just before the break``, ordinal words (``in
 the eighth minute``, ``the eleventh minute of stoppage time`` → 90+11), ``in the 104th``,
-``barely three minutes in``.
+``barely three minutes in``, ``eleven minutes into the second half``, ``two minutes after
+the third goal`` (relative), ``the last minute of the first extra period``.
 
 Convention: ``N minutes into extra time`` is minute ``90 + N`` (extra time starts after the
 90th minute, so "four minutes into extra time" is the 94th minute).
@@ -73,6 +74,7 @@ def number(word: str) -> int:
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("plus", re.compile(r"\b(\d{2,3}) ?\+ ?(\d{1,2})(?:th|st|nd|rd)?(?:'|’| min(?:ute)?s?\b)?")),
+    ("stoppage-nth-first-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of the first (?:period|half) of extra[- ]time", re.I)),
     ("stoppage-nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
     ("stoppage-nth-first", re.compile(rf"\b(?:in )?the {ORD} minute of (?:first[- ]half (?:stoppage|injury|added) time|(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
     ("stoppage-nth", re.compile(rf"\b(?:in )?the {ORD} minute of (?:(?:second[- ]half )?(?:stoppage|injury|added) time)", re.I)),
@@ -86,6 +88,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("ordinal", re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)[ -]minute\b", re.I)),
     ("apostrophe", re.compile(r"\((\d{1,3})(?:'|’)\)|\b(\d{1,3})(?:'|’)(?=[\s,.;)]|$)")),
     ("after-interval", re.compile(rf"\b{NUM} minutes? (?:after|into) {HALF_TIME}", re.I)),
+    ("into-second-half", re.compile(rf"\b{NUM} minutes? (?:into|after the start of) the second (?:half|period)", re.I)),
+    ("into-game", re.compile(rf"\b{NUM} minutes? into (?:the (?:first half|game|match|contest|tie|final)|the first period)", re.I)),
+    ("after-goal", re.compile(rf"\b{NUM} minutes? after (?:the|that|his|her|their|its|\w+(?:'s|’s)) (?:[\w-]+ ){{0,3}}?(?:goal|opener|equali[sz]er|strike|header|penalty|finish|effort|lead)\b", re.I)),
+    ("last-minute-first-et", re.compile(r"\b(?:final|last) minute of (?:the first (?:period|half) of extra[- ]time|the first extra(?:[- ]time)? (?:period|half))", re.I)),
+    ("last-minute-first", re.compile(r"\b(?:final|last) minute of the first half", re.I)),
+    ("last-minute-normal", re.compile(r"\b(?:final|last) minute of (?:normal|regular|regulation) time|\blast minute of the 90\b", re.I)),
     ("before-interval", re.compile(rf"\b{NUM} minutes? before {HALF_TIME}", re.I)),
     ("from-end-et", re.compile(rf"\b{NUM} minutes? (?:from|before) the end of extra[- ]time", re.I)),
     ("remaining-et", re.compile(rf"\b{NUM} minutes? of extra[- ]time (?:left|remaining|to go|to play)", re.I)),
@@ -137,7 +145,9 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         base = {"into-stoppage-et": 120, "into-stoppage-first": 45}.get(rule, 90)
         return TimeExpr(s, e, rule, minute=base, stoppage=number(m.group(1)))
     if rule.startswith("stoppage-nth"):
-        base = {"stoppage-nth-et": 120, "stoppage-nth-first": 45}.get(rule, 90)
+        base = {"stoppage-nth-et": 120, "stoppage-nth-first": 45, "stoppage-nth-first-et": 105}.get(
+            rule, 90
+        )
         return TimeExpr(s, e, rule, minute=base, stoppage=ordinal(m.group(1)))
     if rule in ("word-ordinal", "bare-ordinal"):
         value = ordinal(m.group(1))
@@ -153,6 +163,12 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
     n = number(m.group(1)) if m.groups() else 0
     fixed = {
         "after-interval": lambda: TimeExpr(s, e, rule, minute=45 + n),
+        "into-second-half": lambda: TimeExpr(s, e, rule, minute=45 + n),
+        "into-game": lambda: TimeExpr(s, e, rule, minute=n),
+        "after-goal": lambda: TimeExpr(s, e, rule, offset=n),
+        "last-minute-first-et": lambda: TimeExpr(s, e, rule, minute=105),
+        "last-minute-first": lambda: TimeExpr(s, e, rule, minute=45),
+        "last-minute-normal": lambda: TimeExpr(s, e, rule, minute=90),
         "before-interval": lambda: TimeExpr(s, e, rule, minute=45 - n),
         "from-end-et": lambda: TimeExpr(s, e, rule, minute=120 - n),
         "remaining-et": lambda: TimeExpr(s, e, rule, minute=120 - n),
