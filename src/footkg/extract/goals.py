@@ -53,7 +53,7 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"\bmak(?:e|es|ing) it \d+-\d+|\bmade it \d+-\d+|\bfor \d+-\d+\b",
     r"\b(?:were|was|fell|went) behind\b",
     r"\bown goal\b|\bpast his own (?:goalkeeper|keeper)\b|\binto his own net\b",
-    r"\bcrept in\b|\bon its way in\b|\bfound its way (?:in|into the net)\b|\bsquirm(?:ed)? (?:past|in)\b|\bwent into the net\b|\bbreakthrough came\b|"
+    r"\bcrept in\b|\b(?:repeated|repeats) the (?:trick|feat|dose)\b|\bdid it again\b|\bon its way in\b|\bfound its way (?:in|into the net)\b|\bsquirm(?:ed)? (?:past|in)\b|\bwent into the net\b|\bbreakthrough came\b|"
     r"\bcame a goal\b|\bpounc(?:ed|es|ing)\b|\badd(?:ed|s|ing)? another\b(?! (?:chance|save|yellow|booking))|\bthe winner\b|\bwinning goal\b|\bopener\b|\bfor his (?:second|third|"
     r"fourth)\b|\bhis (?:second|third) goal\b",
     r"\b(?:finish|strike|effort|header|shot|penalty|free kick|volley)\b[^.;]{0,70}?"
@@ -99,12 +99,12 @@ PASS = re.compile(
     r"set up|sets up|setting up|teed up|laid (?:it )?off|slipped (?:the ball|a pass|it)|slid a "
     r"pass|pulled the ball back|pulled it back|cut (?:it |the ball )?back|squared|delivered|"
     r"took the free kick|took a quick free kick|swung (?:over|in) (?:a|the) (?:cross|corner|"
-    r"free kick)|flicked on|nodded down)\b",
+    r"free kick)|(?:flicked|flicks|flicking) on|(?:nodded|nods|headed|heads|knocked|knocks) down)\b",
     re.I,
 )
 PASS_FROM = re.compile(
     r"\b(?:(?:cross|pass|corner|free kick|assist|ball) (?:from|by)|(?:set up|created|laid on|"
-    r"teed up) by)\s+$",
+    r"teed up) by|(?:exchanged passes|a one-two|one-twos?) with)\s+$",
     re.I,
 )
 #: before a player: the player is an object ("past goalkeeper X", "a cross from captain X"); a
@@ -121,13 +121,19 @@ DESCRIPTOR = re.compile(
     r"youngster|veteran|skipper)\b"
 )
 PRONOUN = re.compile(r"\b(?:He|he)\b")
+#: a headed goal; "the head of his marker" is a body part, not a header
+HEADER = re.compile(
+    r"(?<!the )(?<!his )(?<!her )\b(?:head(?:er|ed|ing|s)?|nod(?:ded|s|ding)?)\b"
+    r"(?! clearance| of\b)",
+    re.I,
+)
 #: after a player: he is the passer ("Vieira slid him clear", "Pirlo fed …"), not the scorer
 _LEAD = r"^,?\s+(?:[\w\s-]{0,40}? and )?(?:\w+ly\s+)?"
 PASSER_AFTER = re.compile(
     _LEAD + r"(?:(?:fed|found|picked out|set up|teed up|played in|sent through) [A-Z]|"
     r"crossed\b(?! \w+ \w+ (?:net|goal))|"
     r"(?:crossed|passed|laid|slipped|slid|played|threaded|squared|pulled|cut|chipped|lofted|"
-    r"flicked|headed|nodded|tapped|rolled|sent|put|swung|whipped|hoisted|delivered|"
+    r"flicked|headed|nodded|tapped|rolled|sent|put|swung|whipped|hoisted|delivered|knocked|knocks|"
     r"clipped|drilled|floated|lifted|crosses|lays|slips|slides|plays|threads|squares|pulls|cuts|"
     r"chips|lofts|flicks|rolls|sends|swings|whips|delivers|clips|drills|floats|lifts)\b"
     r"(?![^,.;]{0,40}?\b(?:net|goal|home|past|inside|penalty|spot[- ]kick|shot|one back|level)\b)"
@@ -311,7 +317,7 @@ class GoalFinder:
         if re.search(r"penalty(?! area| box| decision| appeal)|spot[- ]kick|from the spot", part,
                      re.I):  # fmt: skip
             return "penalty"
-        if re.search(r"\b(?:head(?:er|ed|ing|s)?|nod(?:ded|s|ding)?)\b(?! clearance)", part, re.I):
+        if HEADER.search(part):
             return "header"
         if re.search(r"free[- ]kick(?! (?:from|by|routine))", part, re.I):
             return "free_kick"
@@ -383,7 +389,7 @@ class GoalFinder:
             if p.position == "goalkeeper":
                 s, _ = _rel(view, p)
                 m = re.search(
-                    r"\b(?:past|beat|beyond|beating|under|round|around|over|through the legs of)"
+                    r"\b(?:past|beat|beats|beyond|beating|under|round|around|over|through the legs of)"
                     r"\s+(?:goalkeeper\s+|keeper\s+)?$",
                     view.text[a:s],
                 )
@@ -468,9 +474,7 @@ class GoalFinder:
             and re.search(r"penalty|spot[- ]kick", self.prev_text, re.I)
         ):
             kind = "penalty"
-        elif re.search(
-            r"\b(?:head(?:er|ed|ing|s)?|nod(?:ded|s|ding)?)\b(?! clearance)", part, re.I
-        ):
+        elif HEADER.search(part):
             kind = "header"
         elif re.search(r"free[- ]kick(?! (?:from|by|routine))", part, re.I):
             kind = "free_kick"
@@ -618,7 +622,9 @@ class GoalFinder:
     def _coordinated_object(self, view: SentenceView, a: int, p: Mention) -> bool:
         """True for "… ran at Butcher and Fenwick": a player joined by "and" to an object."""
         text = view.text
-        if not re.match(r"\s*(?:and|or)\s+$", text[a : p.start - view.start]):
+        if not re.match(
+            r"\s*(?:and|or)(?: then| later| finally)?\s+$", text[a : p.start - view.start]
+        ):
             return False
         after = text[p.end - view.start :]
         if re.match(r",\s+(?:the|a|an|who|his)\b|\s+(?:\w+ly\s+)?[a-z]+(?:ed|s)\b", after):
