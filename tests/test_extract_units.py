@@ -310,12 +310,13 @@ def test_cross_for_scorer_after_a_lasted_time():
 
 
 def test_met_cut_back_and_relative_pronoun_goal():
+    # "exchanged passes with Lima": the pass is named, Lima gets the assist
     got = _goals(
         ["Sousa met Lima's low cut-back first time in the 50th minute.",
          "Three minutes later he dispossessed Kahn, exchanged passes with Lima and slotted home."],
         {"Sousa": "A", "Lima": "A", "Kahn": "B"},
     )  # fmt: skip
-    assert [(g[0], g[1], g[3]) for g in got] == [("Sousa", 50, "Lima"), ("Sousa", 53, None)]
+    assert [(g[0], g[1], g[3]) for g in got] == [("Sousa", 50, "Lima"), ("Sousa", 53, "Lima")]
 
 
 def test_possessive_goal_noun_with_a_time():
