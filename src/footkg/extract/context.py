@@ -21,7 +21,8 @@ REF_WORDS = re.compile(
     r"[Tt]he (?:(?:tournament|pre-tournament|title|overwhelming|clear) )?favourites|"
     r"[Tt]he underdogs|"
     r"[Tt]he (?:two|three|four|five|six)-time (?:world )?champions|"
-    r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?'s (?:side|team|men|squad))\b"
+    r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?'s (?:side|team|men|squad)|"
+    r"[Hh]is (?:side|team|men|players))\b"
 )
 #: regional descriptions of a team ("the South Americans", "the African side") → confederation
 REGIONS = {

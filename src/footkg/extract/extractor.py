@@ -14,13 +14,14 @@ edition when the report names no year, and the stage when the report names none.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from datetime import date, timedelta
 
 from spacy.language import Language
 
 from footkg.extract import results
 from footkg.extract.context import Sentence, TeamRef, mask, team_refs
-from footkg.extract.facts import Evidence, Extraction, GoalFact, MatchFact
+from footkg.extract.facts import Evidence, Extraction, GoalFact, MatchFact, tournament_label
 from footkg.extract.gazetteer import Gazetteer
 from footkg.extract.goals import GoalFinder, SentenceView, line_time
 from footkg.extract.io import ReportText
@@ -56,6 +57,57 @@ YEAR_RE = re.compile(
 )
 
 
+#: words that make a report one about a women's match
+WOMENS_CUP = re.compile(r"\bWomen['’]s World Cup\b|\bWWC\b", re.I)
+WOMEN_WORDS = re.compile(r"\b[Ww]omen['’]s\b")
+SHE = re.compile(r"\b(?:[Ss]he|[Hh]er|[Hh]erself)\b")
+HE = re.compile(r"\b(?:[Hh]e|[Hh]is|[Hh]im|[Hh]imself)\b")
+
+
+def running_lines(sentences: list[Sentence], stmts: list) -> None:
+    """Mark as background the scores of live-blog lines that announce a goal or a break
+    ("19' GOAL!" then "Scotland 1-0 Argentina."): they are running scores, not the result."""
+    first: dict[int, str] = {}
+    for s in sentences:
+        first.setdefault(s.paragraph, s.text)
+    for sent, st in stmts:
+        if st.rule == "result-line" and results.RUNNING_SCORE.match(first[sent.paragraph]):
+            st.background = True
+
+
+def topic_pair(sentences: list[Sentence]) -> set[str] | None:
+    """The two teams a report is about: the two named most often (names, nicknames,
+    demonyms, adjectives, "the hosts"; the first three sentences count double), or ``None``
+    when the second of them is named fewer than twice. A round-up that opens with other
+    results still has its own match's teams here."""
+    counts: Counter[str] = Counter()
+    for s in sentences:
+        weight = 2 if s.index < 3 else 1
+        for ref in s.refs:
+            if ref.iri and ref.kind in ("name", "nickname", "demonym", "adjective", "hosts"):
+                counts[ref.iri] += weight
+    top = counts.most_common(3)
+    if len(top) < 2 or top[1][1] < 2 or (len(top) == 3 and top[2][1] == top[1][1]):
+        return None
+    return {top[0][0], top[1][0]}
+
+
+def is_womens_report(text: str) -> bool:
+    """True for a report on a women's match: it names the Women's World Cup, or says
+    "women's" and uses "she"/"her" at least as often as "he"/"his", or refers to players
+    mostly as "she"/"her" (at least three times and more than twice as often as "he")."""
+    if WOMENS_CUP.search(text):
+        return True
+    she, he = len(SHE.findall(text)), len(HE.findall(text))
+    if WOMEN_WORDS.search(text) and she >= he:
+        return True
+    return she >= 3 and she > 2 * he
+
+
+#: a live-blog line giving the score at a break: "HT: France 1-1 Argentina", "Half-time: …"
+HALF_TIME_LINE = re.compile(r"\s*(?:HT|H/T|Half[- ]?time|Half time|HALF[- ]TIME)\b", re.I)
+
+
 class Extractor:
     """Extracts facts from match reports using names from a :class:`Gazetteer`.
 
@@ -78,9 +130,12 @@ class Extractor:
         ents = entity_mentions(doc)
         sentences = self._sentences(doc, clean)
         self._sentences_cache = sentences
-        years = self._years(clean, published)
-        self._resolve_refs(sentences, clean, ents, years)
+        women = is_womens_report(clean)
+        out.women = women
+        years = self._years(clean, published, women)
+        self._resolve_refs(sentences, clean, ents, years, women)
         stmts = [(s, st) for s in sentences for st in results.find_statements(s)]
+        running_lines(sentences, stmts)
         main = self._main(stmts, sentences)
         if main is None:
             out.notes.append("no match result found in the report")
@@ -96,7 +151,7 @@ class Extractor:
         year = years[0] if years else (fixture.year if fixture else None)
         if fixture and fixture.year != year and fixture.year in years:
             year = fixture.year
-        edition = self.gaz.edition(year) if year else None
+        edition = self.gaz.edition(year, women) if year else None
         if implied and stage and edition:
             stage = results.previous_stage(stage, self.gaz.stages.get(edition, []))
         elif implied:
@@ -108,7 +163,7 @@ class Extractor:
         match.date = self._main_date(clean, sentences, sent, year, published)
         self._shootout_and_aet(match, sentences, clean, main)
         out.match = match
-        out.tournament_label = f"FIFA World Cup {year}" if year else None
+        out.tournament_label = tournament_label(year, women)
         players = self._players(clean, ents, edition, (a, b))
         out.goals = self._goals(sentences, players, (a, b), year, stmts, main)
         out.others = self._others(stmts, main, match, clean, year, published)
@@ -129,7 +184,7 @@ class Extractor:
             out.append(Sentence(i, start, end, text[start:end], paragraph=paragraph))
         return out
 
-    def _years(self, text: str, published: date | None) -> list[int]:
+    def _years(self, text: str, published: date | None, women: bool = False) -> list[int]:
         years: list[int] = []
         head = text[:400]
         found = find_date(head)
@@ -143,20 +198,24 @@ class Extractor:
                 years.append(int(m.group(1) or m.group(2)))
         if published:
             years.append(published.year)
-        return [y for i, y in enumerate(years) if y not in years[:i] and y in self.gaz.editions]
+        editions = self.gaz.editions_of(women)
+        return [y for i, y in enumerate(years) if y not in years[:i] and y in editions]
 
     def _resolve_refs(self, sentences: list[Sentence], text: str, ents: list[Mention],
-                      years: list[int]) -> None:  # fmt: skip
+                      years: list[int], women: bool = False) -> None:  # fmt: skip
         """Give each description, pronoun and regional name the team it points to: "the
         hosts" → the edition's host, "the South Americans" → the latest (else the next) team of
-        that confederation, pronouns, "X's side" and "the holders" → the latest team named."""
-        hosts = self.gaz.hosts.get(self.gaz.editions.get(years[0], ""), set()) if years else set()
-        named = [m.iri for m in ents if m.kind == "team"]
+        that confederation, pronouns, "X's side" and "the holders" → the latest team named.
+        In a report on a women's match (``women``) names point to the women's teams."""
+        editions = self.gaz.editions_of(women)
+        hosts = self.gaz.hosts.get(editions.get(years[0], ""), set()) if years else set()
+        named = [self.gaz.team_for(m.iri, women) for m in ents if m.kind == "team"]
         recent: list[str] = []
         for s in sentences:
             resolved = []
             for ref in team_refs(text, s.start, s.end, ents, self.gaz):
                 iri = self._ref_iri(ref, hosts, recent, named)
+                iri = self.gaz.team_for(iri, women) if iri else iri
                 r = TeamRef(ref.start, ref.end, iri, ref.text, ref.kind)
                 resolved.append(r)
                 before = text[max(0, r.start - 9) : r.start].lower()
@@ -203,7 +262,11 @@ class Extractor:
         candidates = [(sent, st) for sent, st in stmts if self._is_result(sent, st)]
         if not candidates:
             return None
-        sent, st = next(((se, s) for se, s in candidates if not s.background), candidates[0])
+        foreground = [(se, s) for se, s in candidates if not s.background]
+        topic = topic_pair(sentences or [])
+        about = [(se, s) for se, s in foreground
+                 if {se.team(s.a).iri, se.team(s.b).iri} == topic]  # fmt: skip
+        sent, st = (about or foreground or candidates)[0]
         if st.shootout is not None and st.score_a is None and sentences is not None:
             following = [s for s in sentences if s.index > sent.index][:2]
             for nxt in following:
@@ -536,9 +599,11 @@ class Extractor:
             previous = st
             if {a, b} == match.teams() and sa is None:
                 continue
+            if {a, b} == match.teams() and HALF_TIME_LINE.match(sent.text):
+                continue  # "HT: France 1-1 Argentina": the main match at half-time
             if {a, b} == match.teams() and sa == match.score_of(a) and sb == match.score_of(b):
                 continue
-            oyear = self._other_year(sent.text, year)
+            oyear = self._other_year(sent.text, year, sent.masked[st.start :])
             stage, _ = results.stage_in(sent.text)
             venue, venue_iri, city, city_iri = self._place(sent, text)
             if re.search(r"same (?:stadium|ground|pitch)|same \w+ pitch", sent.text):
@@ -572,13 +637,17 @@ class Extractor:
             return a
         return teams[0] if len(teams) == 1 else a
 
-    def _other_year(self, text: str, year: int | None) -> int | None:
-        """The year of another match: "in 1970", or "Twenty years after beating …" (the main
-        match's year less twenty); else the main match's year."""
-        m = re.search(r"\bin ((?:19|20)\d\d)\b", text)
+    def _other_year(self, text: str, year: int | None, tail: str | None = None) -> int | None:
+        """The year of another match: "in 1970" (the first one in ``tail``, the sentence from
+        the statement on, when given: "T0 beat T1 in 1986, and T2 won the rematch in 1990"),
+        or "Twenty years after beating …" / "four years earlier" (the main match's year less
+        twenty, or four); else the main match's year."""
+        m = re.search(r"\bin ((?:19|20)\d\d)\b", tail or "") or re.search(
+            r"\bin ((?:19|20)\d\d)\b", text
+        )
         if m:
             return int(m.group(1))
-        m = re.search(r"\b([\w-]+) years (?:after|since|on from)\b", text, re.I)
+        m = re.search(r"\b([\w-]+) years (?:after|since|on from|earlier|before|ago)\b", text, re.I)
         if m and year is not None:
             words = m.group(1).lower().split("-")
             try:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from footkg.vocab import MENS_WORLD_CUP, WOMENS_WORLD_CUP
+
 
 @dataclass(frozen=True, slots=True)
 class Evidence:
@@ -111,7 +113,8 @@ class GoalFact:
 @dataclass
 class Extraction:
     """Everything extracted from one report: the main match (``None`` when the report states
-    no match), its goals, the other matches mentioned, and notes on what was skipped."""
+    no match), its goals, the other matches mentioned, notes on what was skipped, and whether
+    it is about a women's match (``women``: teams and editions are the women's)."""
 
     report_id: str
     sha256: str
@@ -122,6 +125,7 @@ class Extraction:
     others: list[MatchFact] = field(default_factory=list)
     tournament_label: str | None = None
     notes: list[str] = field(default_factory=list)
+    women: bool = False
 
     def to_json(self) -> dict:
         """The extraction in the gold format of ``../shared/articles/README.md``."""
@@ -129,12 +133,18 @@ class Extraction:
             "id": self.report_id,
             "match": self.match.to_json(self.tournament_label) if self.match else None,
             "goals": [g.to_json() for g in self.goals],
-            "other_matches_mentioned": [m.to_json(_label(m.year)) for m in self.others],
+            "other_matches_mentioned": [
+                m.to_json(tournament_label(m.year, self.women)) for m in self.others
+            ],
             "substitutions": [],
             "records": [],
             "notes": "; ".join(self.notes),
         }
 
 
-def _label(year: int | None) -> str | None:
-    return f"FIFA World Cup {year}" if year else None
+def tournament_label(year: int | None, women: bool = False) -> str | None:
+    """``"FIFA World Cup 2014"`` or ``"FIFA Women's World Cup 2011"``; ``None`` without a
+    year."""
+    if year is None:
+        return None
+    return f"{WOMENS_WORLD_CUP if women else MENS_WORLD_CUP} {year}"

@@ -11,6 +11,7 @@ family name, position). Queries bind IRIs with ``substitutions``; no text is pas
 from __future__ import annotations
 
 import csv
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
@@ -19,7 +20,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from footkg.model import FootkgError
-from footkg.vocab import FK, MENS_WORLD_CUP, STAGES, edition_iri
+from footkg.vocab import FK, MENS_WORLD_CUP, STAGES, WOMENS_WORLD_CUP, competition_iri, edition_iri
 
 PREFIXES = """PREFIX fk: <https://w3id.org/footkg/ontology#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
@@ -107,7 +108,11 @@ class Gazetteer:
     ``former``: IRI → [(name, start, end)]; ``stadiums``: IRI → (label, city label);
     ``cities``: IRI → label; ``editions``: year → edition IRI (men's World Cup);
     ``hosts``: edition IRI → set of team IRIs; ``stages``: edition IRI → stage keys in order;
-    ``confederation``: team IRI → confederation code (``CONMEBOL``, ``UEFA``, …).
+    ``confederation``: team IRI → confederation code (``CONMEBOL``, ``UEFA``, …);
+    ``women_team``: men's team IRI → the women's team of the same country; ``women_labels``:
+    women's team IRI → label; ``women_editions``: year → Women's World Cup edition IRI.
+    Names are matched to men's teams; a report about a women's match maps them through
+    ``women_team`` (see :meth:`team_for`).
     """
 
     store: ox.Store | None
@@ -121,6 +126,9 @@ class Gazetteer:
     hosts: dict[str, set[str]] = field(default_factory=dict)
     stages: dict[str, list[str]] = field(default_factory=dict)
     confederation: dict[str, str] = field(default_factory=dict)
+    women_team: dict[str, str] = field(default_factory=dict)
+    women_labels: dict[str, str] = field(default_factory=dict)
+    women_editions: dict[int, str] = field(default_factory=dict)
     _fixtures: dict[frozenset[str], list] = field(default_factory=dict)
     _squads: dict[tuple[str, str], list[SquadPlayer]] = field(default_factory=dict)
 
@@ -173,6 +181,17 @@ class Gazetteer:
         ):
             self.confederation[row["t"].value] = row["c"].value
         by_label = {label: iri for iri, label in self.teams.items()}
+        for row in self._q(
+            "SELECT ?t ?l WHERE { ?t a fk:NationalTeam ; fk:gender 'women' ; rdfs:label ?l }"
+        ):
+            # "Brazil women" is written "Brazil" in reports
+            country = re.sub(r"\s+women$", "", row["l"].value)
+            self.women_labels[row["t"].value] = country
+            men = by_label.get(country)
+            if men is not None:
+                self.women_team[men] = row["t"].value
+                if men in self.confederation:
+                    self.confederation[row["t"].value] = self.confederation[men]
         for nick in nicknames:
             iri = by_label.get(nick.team) or self.team_names.get(nick.team)
             if iri:
@@ -190,12 +209,20 @@ class Gazetteer:
             self.cities[row["c"].value] = row["l"].value
 
     def _load_editions(self) -> None:
-        competition = ox.NamedNode("https://w3id.org/footkg/resource/competition/fifa-world-cup")
+        for name, editions, women in (
+            (MENS_WORLD_CUP, self.editions, False),
+            (WOMENS_WORLD_CUP, self.women_editions, True),
+        ):
+            self._load_competition(ox.NamedNode(competition_iri(name)), editions, women)
+
+    def _load_competition(self, competition: ox.NamedNode, editions: dict[int, str],
+                          women: bool) -> None:  # fmt: skip
+        """Editions (year → IRI), hosts and stages of one competition."""
         for row in self._q(
             "SELECT ?c ?e ?y WHERE { ?e a fk:TournamentEdition ; fk:competition ?c ; fk:year ?y }",
             c=competition,
         ):
-            self.editions[int(row["y"].value)] = row["e"].value
+            editions[int(row["y"].value)] = row["e"].value
         country_team = {label: iri for iri, label in self.teams.items()}
         for row in self._q(
             "SELECT ?c ?e ?cl WHERE { ?e fk:competition ?c ; fk:hostCountry/rdfs:label ?cl }",
@@ -203,7 +230,7 @@ class Gazetteer:
         ):
             team = country_team.get(row["cl"].value)
             if team:
-                self.hosts.setdefault(row["e"].value, set()).add(team)
+                self.hosts.setdefault(row["e"].value, set()).add(self.team_for(team, women))
         order = {str(iri): key for key, iri in STAGES.items()}
         found: dict[str, set[str]] = defaultdict(set)
         for row in self._q(
@@ -216,10 +243,21 @@ class Gazetteer:
         for edition, stages in found.items():
             self.stages[edition] = sorted(stages, key=keys.index)
 
-    def edition(self, year: int) -> str | None:
-        """The IRI of the men's World Cup of ``year`` if the graph has it."""
-        return self.editions.get(year) or (
-            edition_iri(MENS_WORLD_CUP, year) if self.store is None else None
+    def team_for(self, team: str, women: bool) -> str:
+        """``team`` (a men's team IRI, as names resolve) or, for a women's match, the women's
+        team of the same country when the graph has one."""
+        return self.women_team.get(team, team) if women else team
+
+    def editions_of(self, women: bool) -> dict[int, str]:
+        """year → edition IRI of the men's (or the women's) World Cup."""
+        return self.women_editions if women else self.editions
+
+    def edition(self, year: int, women: bool = False) -> str | None:
+        """The IRI of the men's (``women``: the women's) World Cup of ``year`` if the graph
+        has it."""
+        name = WOMENS_WORLD_CUP if women else MENS_WORLD_CUP
+        return self.editions_of(women).get(year) or (
+            edition_iri(name, year) if self.store is None else None
         )
 
     def squad(self, edition: str, team: str) -> list[SquadPlayer]:
@@ -252,7 +290,7 @@ class Gazetteer:
                 inside = (start is None or start.year <= year) and (end is None or year <= end.year)
                 if inside and (start is not None or end is not None):
                     return name
-        return self.teams.get(team, team)
+        return self.teams.get(team) or self.women_labels.get(team, team)
 
     def is_former_name(self, team: str, name: str) -> bool:
         """True when ``name`` is one of the dated names ``team`` really used."""

@@ -121,10 +121,26 @@ DESCRIPTOR = re.compile(
     r"youngster|veteran|skipper)\b"
 )
 PRONOUN = re.compile(r"\b(?:He|he)\b")
+#: before a player: the ball came off him ("onto the back of", "off the shin of", "off")
+CAME_OFF = re.compile(
+    r"\b(?:off|onto|of)\s+(?:the\s+)?(?:(?:back|head|shin|knee|heel|chest|leg|foot)\s+of\s+)?$"
+)
+#: a goal re-credited as an own goal in the next sentence
+OWN_GOAL_NOTE = re.compile(
+    r"\b(?:go(?:es)? down as|be (?:given|credited|recorded) as|(?:was|is|has been) "
+    r"(?:given|credited|recorded) as) an own goal\b",
+    re.I,
+)
+#: a penalty given: the next goal within a few sentences is its kick
+PENALTY_AWARD = re.compile(
+    r"\b(?:[Pp]enalty to\b|PENALTY\b|awarded (?:a|the) penalty|gave (?:a|the) penalty|"
+    r"pointed to the spot|points to the spot|(?:kick|penalty) (?:will be|was|is) (?:retaken|to be "
+    r"retaken)|order(?:ed|s)? a retake)"
+)
 #: a headed goal; "the head of his marker" is a body part, not a header
 HEADER = re.compile(
-    r"(?<!the )(?<!his )(?<!her )\b(?:head(?:er|ed|ing|s)?|nod(?:ded|s|ding)?)\b"
-    r"(?! clearance| of\b)",
+    r"\b(?:header|headed|heading|nod(?:ded|s|ding)?)\b(?! clearance)|"
+    r"(?<!the )(?<!his )(?<!her )(?<!their )\bheads?\b(?! of\b| clearance)",
     re.I,
 )
 #: after a player: he is the passer ("Vieira slid him clear", "Pirlo fed …"), not the scorer
@@ -245,6 +261,8 @@ class GoalFinder:
         self.prev_subject: Mention | None = None
         self.last_index = -1
         self.prev_text = ""
+        self.award_index: int | None = None  # the last sentence that awarded a penalty
+        self.prev_view: SentenceView | None = None
 
     def other(self, team: str | None) -> str | None:
         """The opponent of ``team`` in the main match."""
@@ -255,12 +273,18 @@ class GoalFinder:
     def feed(self, view: SentenceView, skip: bool) -> None:
         """Read one sentence; ``skip`` when it is about another match or a shootout."""
         text = view.text
+        if PENALTY_AWARD.search(text):
+            self.award_index = view.index
         times = [self._absolute(t) for t in find_times(text)]
         if not times and view.line_time is not None:
             times = [self._absolute(view.line_time)]
         if skip or SHOOTOUT.search(text):
             self.pending = None
             self.seen.extend(view.players)
+            return
+        if OWN_GOAL_NOTE.search(text) and self._recredit_own_goal(view):
+            self.seen.extend(view.players)
+            self.prev_view = view
             return
         goal_clauses = self._goal_clauses(view)
         awarded = AWARDED.search(text)
@@ -288,6 +312,7 @@ class GoalFinder:
         self.prev_subject = self._subject(view, 0, len(text)) if view.players else None
         self.last_index = view.index
         self.prev_text = text
+        self.prev_view = view
 
     def line_goal(self, views: list[SentenceView], found_before: int) -> None:
         """After the sentences of a live-blog line that announced a goal ("57' GOAL! 2-2.
@@ -298,6 +323,9 @@ class GoalFinder:
         if not views or views[0].line_time is None or len(self.events) > found_before:
             return
         if not LINE_GOAL.match(views[0].text):
+            return
+        own = any(re.search(r"\bown goal\b|\bown net\b", v.text, re.I) for v in views)
+        if own and self._line_own_goal(views):
             return
         for view in reversed(views):
             if SHOOTOUT.search(view.text):
@@ -311,6 +339,44 @@ class GoalFinder:
                 self._emit(view, p, None, views[0].line_time, self._kind(view.text), assist,
                            "goal-line")  # fmt: skip
                 return
+
+    def _recredit_own_goal(self, view: SentenceView) -> bool:
+        """ "It'll go down as an own goal by the keeper": the goal of the sentence before
+        becomes an own goal by the player it came off there ("onto the back of Alexander"),
+        else by the goalkeeper named there."""
+        prev = self.prev_view
+        if not self.events or prev is None or self.events[-1].sentence != prev.index:
+            return False
+        found = self._came_off(prev) or next(
+            (p for p in prev.players if p.position == "goalkeeper"), None
+        )
+        if found is None:
+            return False
+        ev = self.events[-1]
+        ev.scorer, ev.own_goal, ev.kind, ev.assist = found, True, "own_goal", None
+        return True
+
+    def _came_off(self, view: SentenceView) -> Mention | None:
+        """The player a ball came off in ``view`` ("onto the back of P", "a deflection off
+        P")."""
+        for p in view.players:
+            before = view.text[max(0, p.start - view.start - 30) : p.start - view.start]
+            if OWN_GOAL_BY.search(before) or CAME_OFF.search(before):
+                return p
+        return None
+
+    def _line_own_goal(self, views: list[SentenceView]) -> bool:
+        """An own goal in a live-blog goal line: the player the ball came off ("onto the back
+        of Alexander", "a deflection off Mercado"), else a goalkeeper the line names."""
+        found = next(((v, p) for v in views if (p := self._came_off(v)) is not None), None)
+        if found is None:
+            found = next(((v, p) for v in views for p in v.players if p.position == "goalkeeper"),
+                         None)  # fmt: skip
+        if found is None:
+            return False
+        view, p = found
+        self._emit(view, p, None, views[0].line_time, "own_goal", None, "goal-line", own=True)
+        return True
 
     def _kind(self, part: str) -> str:
         """The kind of goal a clause describes: penalty, header, free kick or regular."""
@@ -490,6 +556,15 @@ class GoalFinder:
         self.pending = None
 
     def _emit(self, view, scorer, team_hint, time, kind, assist, rule, own=False) -> None:
+        if (
+            kind == "regular"
+            and not own
+            and self.award_index is not None
+            and 0 <= view.index - self.award_index <= 4
+        ):
+            kind = "penalty"  # "The referee pointed to the spot. … Kane sent Lloris the wrong way"
+        if self.award_index is not None and view.index - self.award_index >= 0:
+            self.award_index = None
         event = GoalEvent(scorer, team_hint, time, kind, assist, rule, view.index, own_goal=own,
                           start=view.start, end=view.start + len(view.text))  # fmt: skip
         if time is None or time.minute is None:

@@ -20,7 +20,8 @@ WIN = (
     r"routed|routing|hammered|hammering|edged(?: past| out)?|edge past|edging past|overcame|"
     r"overcome|overcoming|knocked out|eliminated|eliminating|crushed|crushing|stunned|saw off|"
     r"downed|outclassed|swept aside|brushed aside|dispatched|dispatching|swept past|cruised past|"
-    r"demolished|demolishing|thumped|humiliated|saw off|"
+    r"demolished|demolishing|thumped|humiliated|saw off|eliminate|overwhelmed|overwhelming|"
+    r"outplayed|outplaying|dismantled|dismantling|got the better of|put out|"
     r"(?:squeezed|squeezing|edged|scraped|scraping|slipped|cruised|eased|swept|got|get|getting|"
     r"sneaked|battled|won) (?:past|by))"
 )
@@ -29,9 +30,18 @@ PENS = (
     r"after a (?:penalty )?shoot-?out)"
 )
 #: words before a result's verb that put it in a relative or subordinate clause
-BACKGROUND = re.compile(r"(?:\bwho\b[^,.;—]{0,50}|\bhaving|\bfresh from)\s+(?:\w+\s+)?$")
+BACKGROUND = re.compile(
+    r"(?:\bwho\b[^,.;—]{0,50}|\bhaving|\bfresh from|\bhad (?:already|earlier|previously))"
+    r"\s+(?:\w+\s+)?$"
+)
 SUBORDINATE = re.compile(
     r"\b(?:(?:years|months|decades|weeks) (?:after|since|before)|since)\s+$", re.I
+)
+#: a live-blog line with the score at a goal or a break: "19' GOAL! T0 1-0 T1", "HT: T0 1-1 T1"
+RUNNING_SCORE = re.compile(
+    r"\s*(?:\d{1,3}(?:\s*\+\s*\d{1,2})?\s*(?:'|’|′|mins?\b\.?:?)\s*)?(?:GOAL\b|Goal!|"
+    r"HT\b|H/T\b|Half[- ]?time\b|Half time\b)",
+    re.I,
 )
 FUTURE = r"(?:will )?(?:meet|meets|face|faces|play|plays|take on|takes on|meeting|facing)"
 SCORE = r"(\d{1,2})-(\d{1,2})"
@@ -60,8 +70,8 @@ class Statement:
     side, ``future`` (a fixture still to be played), ``aet``, ``shootout`` (a's, b's kicks),
     ``same_score_as_previous`` (the score is "the same score" as the statement before), the
     shootout kicks (a's, b's) when the stated score is a shootout's, ``background`` (stated in
-    a relative or subordinate clause: "who had beaten T1 2-0", "after beating T1") and the
-    rule name."""
+    a relative or subordinate clause: "who had beaten T1 2-0", "after beating T1"), the rule
+    name and ``start``, the offset of the statement in the masked sentence."""
 
     a: str
     b: str | None
@@ -74,6 +84,7 @@ class Statement:
     needs_opponent: bool = False
     shootout: tuple[int, int] | None = None
     background: bool = False
+    start: int = 0
 
 
 def _stmt(rule: str, a: str, b: str | None, sa: str | int | None, sb: str | int | None,
@@ -119,6 +130,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
 
     def take(m: re.Match[str], st: Statement) -> None:
         used.append((m.start(), m.end()))
+        st.start = m.start()
         gerund = bool(re.match(r"\w+ing\b", m.group())) and bool(SUBORDINATE.search(s[: m.start()]))
         st.background = gerund or bool(BACKGROUND.search(s[: m.start()]))
         if re.match(r"\w+ing\b", m.group()) and re.search(
@@ -127,12 +139,16 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             subordinate.append(st)
         out.append(st)
 
-    # result line: "T0 0, T1 2" / "T0 0 T1 1" / "T0 2-1 T1"
+    # result line: "T0 0, T1 2" / "T0 0 T1 1" / "T0 2-1 T1"; in a live blog's goal or
+    # half-time line ("19' GOAL! T0 1-0 T1") it is the running score, background
+    running = bool(RUNNING_SCORE.match(s))
     for m in re.finditer(r"(T\d+),? (\d{1,2}),? (T\d+),? (\d{1,2})\b", s):
         take(m, _stmt("result-line", m[1], m[3], m[2], m[4]))
+        out[-1].background = out[-1].background or running
     for m in re.finditer(rf"(T\d+) {SCORE} (T\d+)", s):
         if free(m):
             take(m, _stmt("result-line", m[1], m[4], m[2], m[3]))
+            out[-1].background = out[-1].background or running
     # list: "beaten T0 ... — T1 2-1, T2 3-1"
     for m in re.finditer(rf"{WIN} (?:\w+ )?(T\d+)[^—:]*[—:]\s*((?:T\d+ {SCORE}[,;]? ?)+)", s):
         for part in re.finditer(rf"(T\d+) {SCORE}", m[2]):
@@ -140,7 +156,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         used.append((m.start(), m.end()))
     # passive: "T0 had been held 2-2 by T1", "T0 were beaten 3-1 by T1", "T0 lost 2-1 to T1"
     for m in re.finditer(
-        rf"(?:had |have |were |was )?(?:been )?(held|beaten|defeated|lost|losing|fell) (?:\w+ )?{SCORE} (?:(?!T\d)[\w-]+ ){{0,4}}?(?:by|to|against) (T\d+)",
+        rf"(?:had |have |were |was )?(?:been )?(held|beaten|defeated|lost|losing|fell|(?:(?<=were )|(?<=been )|(?<=was ))(?:thrashed|hammered|routed|crushed|stunned|humbled|humiliated|edged|eliminated|outclassed|overwhelmed|downed|thumped|knocked out|dumped out)) (?:\w+ )?{SCORE} (?:(?!T\d)[\w-]+ ){{0,4}}?(?:by|to|against) (T\d+)",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
@@ -216,9 +232,10 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         a = _subject(s, m.start())
         if a and free(m):
             take(m, _stmt("result-with", a, m[1], m[2], m[3]))
-    # "T0 beat T1 2-1", "beating T1 3-2", "T0 overcame T1 by the same score"
+    # "T0 beat T1 2-1", "beating T1 3-2", "T0 overcame T1 by the same score", "edged past T1
+    # in Marseille, winning 4-2 on penalties"
     for m in re.finditer(
-        rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+),? (?:(?:by|with) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
+        rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+)(?:,? (?:in|at) (?:the )?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,2}})?,? (?:(?:by|with|winning) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
@@ -235,6 +252,64 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             take(m, _stmt("result-win", a, m[1], m[2], m[3], same_score=bool(m[4])))
             for extra in re.finditer(rf"^ and (T\d+) {SCORE}", s[m.end() :]):
                 out.append(_stmt("result-win", a, extra[1], extra[2], extra[3]))
+    # "T0 knocked T1 out of the round of 16, winning 4-3 on penalties after a 1-1 draw"
+    for m in re.finditer(
+        rf"\b(?:knocked|knocks|knocking|dumped|dumping|sent|sending|put|putting) (T\d+) out(?: of (?:the )?[\w -]{{0,30}}?)?,? (?:(?:by|with|winning) )?(?:an? )?{SCORE}",
+        s,
+    ):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            if re.match(rf" {PENS}", s[m.end() :]):
+                st = _stmt("result-out-shootout", a, m[1], None, None, aet=True)
+                st.shootout = (int(m[2]), int(m[3]))
+                st.score_a = st.score_b = drawn_score(sentence)
+            else:
+                st = _stmt("result-out", a, m[1], m[2], m[3])
+            take(m, st)
+    # "T0 stunned T1, drawing 1-1 and then winning 4-3 on penalties"
+    for m in re.finditer(
+        rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+)[^.;]{{0,60}}?,? drawing (\d{{1,2}})-\2 and (?:then )?winning {SCORE} {PENS}",
+        s,
+    ):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            st = _stmt("result-drew-then-shootout", a, m[1], m[2], m[2], aet=True)
+            st.shootout = (int(m[3]), int(m[4]))
+            take(m, st)
+    # "T0 had needed penalties to get past T1, winning the shootout 4-2 after a goalless draw"
+    for m in re.finditer(
+        rf"needed (?:penalties|a (?:penalty )?shoot-?out|spot[- ]kicks) to (?:get past|beat|see off|overcome|edge past|edge|knock out|eliminate) (?:the )?(T\d+)(?:,? winning the shoot-?out {SCORE})?",
+        s,
+    ):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            st = _stmt("result-needed-pens", a, m[1], None, None, aet=True)
+            if m[2]:
+                st.shootout = (int(m[2]), int(m[3]))
+                st.score_a = st.score_b = drawn_score(sentence)
+            take(m, st)
+    # "T0 had sent T1 home with a 1-0 win", "T0 sent T1 packing with a 3-0 win"
+    for m in re.finditer(rf"\bsent (T\d+) (?:home|packing) with an? {SCORE} (?:win|victory)", s):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            take(m, _stmt("result-sent-home", a, m[1], m[2], m[3]))
+    # "T0, 2-1 winners over T1"
+    for m in re.finditer(
+        rf"(T\d+),? (?:the )?{SCORE} (?:winners|victors) (?:over|against) (T\d+)", s
+    ):
+        if free(m):
+            take(m, _stmt("result-winners-over", m[1], m[4], m[2], m[3]))
+    # "the semi-final between T0 and T1", "T0, beaten finalists against T1": a pair, no score
+    for m in re.finditer(
+        r"\b(?:final|semi-?final|quarter-?final|match|game|meeting|tie|play-?off) between (T\d+) and (T\d+)",
+        s,
+    ):
+        if free(m):
+            future = bool(re.search(r"\bwill\b|\bwinners? of\b|\bnext\b", s))
+            take(m, _stmt("pair-between", m[1], m[2], None, None, future=future))
+    for m in re.finditer(r"(T\d+),? (?:the )?beaten finalists (?:against|to) (T\d+)", s):
+        if free(m):
+            take(m, _stmt("pair-beaten-finalists", m[1], m[2], None, None))
     # "T0 led 2-0, were pegged back to 2-2 and won 4-3 on penalties" (opponent from context)
     for m in re.finditer(
         rf"\b(?:won|win|prevailed|triumphed) (?:the shoot-?out )?{SCORE} {PENS}", s
@@ -300,7 +375,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         if a and a != m[1] and free(m):
             take(m, _stmt("fixture-verb", a, m[1], None, None, future=True))
     for m in re.finditer(
-        r"\b(?:final|semi-?final|quarter-?final|play-?off|match|fixture|tie|game) (?:against|with|versus|v) (T\d+)",
+        r"\b(?:final|semi-?final|quarter-?final|play-?off|match|fixture|tie|game|campaign) (?:against|with|versus|v) (T\d+)",
         s,
     ):
         a = _subject(s, m.start())
