@@ -53,7 +53,7 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"\bmak(?:e|es|ing) it \d+-\d+|\bmade it \d+-\d+|\bfor \d+-\d+\b",
     r"\b(?:were|was|fell|went) behind\b",
     r"\bown goal\b|\bpast his own (?:goalkeeper|keeper)\b|\binto his own net\b",
-    r"\bcrept in\b|\b(?:repeated|repeats) the (?:trick|feat|dose)\b|\bdid it again\b|\bon its way in\b|\bfound its way (?:in|into the net)\b|\bsquirm(?:ed)? (?:past|in)\b|\bwent into the net\b|\bbreakthrough came\b|"
+    r"\bcrept in\b|\b(?:repeated|repeats) the (?:trick|feat|dose)\b|\b(?:completed|completes|rounded off|wrapped up|capped) (?:the|a|his|her|their) (?:rout|scoring|comeback|hat-trick)\b|\bfinished (?:with (?:his|her) (?:left|right|weaker) foot|coolly|calmly|clinically|neatly|emphatically|low)\b|\bdid it again\b|\bon its way in\b|\bfound its way (?:in|into the net)\b|\bsquirm(?:ed)? (?:past|in)\b|\bwent into the net\b|\bbreakthrough came\b|"
     r"\bcame a goal\b|\bpounc(?:ed|es|ing)\b|\badd(?:ed|s|ing)? another\b(?! (?:chance|save|yellow|booking))|\bthe winner\b|\bwinning goal\b|\bopener\b|\bfor his (?:second|third|"
     r"fourth)\b|\bhis (?:second|third) goal\b",
     r"\b(?:finish|strike|effort|header|shot|penalty|free kick|volley)\b[^.;]{0,70}?"
@@ -129,6 +129,15 @@ CAME_OFF = re.compile(
 OWN_GOAL_NOTE = re.compile(
     r"\b(?:go(?:es)? down as|be (?:given|credited|recorded) as|(?:was|is|has been) "
     r"(?:given|credited|recorded) as) an own goal\b",
+    re.I,
+)
+#: a clause opened by a participle ("outpacing Ramos", "and dragging Casillas one way")
+PARTICIPLE_CLAUSE = re.compile(r"\s*(?:and\s+|then\s+)?[a-z]+ing\b")
+#: a goal from a penalty; not "the defender who conceded the penalty"
+PENALTY_KIND = re.compile(
+    r"(?<!conceded the )(?<!gave away the )(?<!conceded a )(?<!gave away a )(?<!won the )"
+    r"(?<!won a )(?<!earned the )(?<!earned a )(?<!missed a )(?<!missed the )"
+    r"\bpenalty(?! area| box| decision| appeal| claim)|spot[- ]kick|from the spot",
     re.I,
 )
 #: a penalty given: the next goal within a few sentences is its kick
@@ -380,8 +389,7 @@ class GoalFinder:
 
     def _kind(self, part: str) -> str:
         """The kind of goal a clause describes: penalty, header, free kick or regular."""
-        if re.search(r"penalty(?! area| box| decision| appeal)|spot[- ]kick|from the spot", part,
-                     re.I):  # fmt: skip
+        if PENALTY_KIND.search(part):
             return "penalty"
         if HEADER.search(part):
             return "header"
@@ -456,7 +464,7 @@ class GoalFinder:
                 s, _ = _rel(view, p)
                 m = re.search(
                     r"\b(?:past|beat|beats|beyond|beating|under|round|around|over|through the legs of)"
-                    r"\s+(?:goalkeeper\s+|keeper\s+)?$",
+                    r"\s+(?:the\s+)?(?:[a-z-]+\s+)?(?:goalkeeper\s+|keeper\s+)?$",
                     view.text[a:s],
                 )
                 if m:
@@ -533,9 +541,7 @@ class GoalFinder:
         kind = "regular"
         if own:
             kind = "own_goal"
-        elif re.search(
-            r"penalty(?! area| box| decision| appeal)|spot[- ]kick|from the spot", part, re.I
-        ) or (
+        elif re.search(PENALTY_KIND, part) or (
             re.search(r"wrong way|\bconvert", part, re.I)
             and re.search(r"penalty|spot[- ]kick", self.prev_text, re.I)
         ):
@@ -659,6 +665,8 @@ class GoalFinder:
         if subject is not None:
             return subject
         for ca, cb in reversed([c for c in clauses(text) if c[1] <= a]):
+            if PARTICIPLE_CLAUSE.match(text[ca:cb]):
+                continue  # "outpacing Ramos …, dragging Casillas …": the players are objects
             if re.match(r"\s*(?:who|whose)\b", text[ca:cb]):
                 before = [p for p in view.players if p.end - view.start <= ca]
                 if before and before[-1].position != "goalkeeper":
@@ -768,10 +776,13 @@ class GoalFinder:
         goalkeeper, else the previous sentence's subject, else the latest player named."""
         before = [p for p in view.players if p.start - view.start < pos]
         passers = [p for p in before if self._is_passer(view, p)]
-        order = [p for p in reversed(before) if p not in passers]
+        # "took him past Piqué before he cut inside": an object is not who "he" is
+        objects = [p for p in before if p not in passers and not self._is_receiver(view, p)
+                   and OBJECT_BEFORE.search(view.text[: p.start - view.start])]  # fmt: skip
+        order = [p for p in reversed(before) if p not in passers and p not in objects]
         if self.prev_subject is not None:
             order.append(self.prev_subject)
-        order += list(reversed(passers))
+        order += list(reversed(objects)) + list(reversed(passers))
         for p in order + list(reversed(self.seen)):
             if p.position != "goalkeeper":
                 return p

@@ -149,6 +149,10 @@ def entity_mentions(doc: Doc) -> list[Mention]:
     ]
 
 
+#: a lower-case name particle before a capitalised name: "van Persie", "de Vrij", "dos Santos"
+PARTICLE = re.compile(r"(?:van|von|de|der|den|da|di|do|dos|das|du|del|della|le|la|ter|ten)\s+[A-Z]")
+
+
 def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) -> list[Mention]:
     """Players of ``squads`` named in ``text`` (accent-insensitive, capitalised in the text):
     full labels, and family names (or last words of labels) unique within the squads. Spans
@@ -178,7 +182,7 @@ def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) 
     regex = re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])")
     found: list[Mention] = []
     for m in regex.finditer(folded):
-        if not text[m.start()].isupper():
+        if not (text[m.start()].isupper() or PARTICLE.match(text, m.start())):
             continue
         overlaps = [t for t in taken if t.start < m.end() and m.start() < t.end]
         if any(t.end - t.start >= m.end() - m.start() for t in overlaps):
