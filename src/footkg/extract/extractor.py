@@ -64,6 +64,13 @@ SHE = re.compile(r"\b(?:[Ss]he|[Hh]er|[Hh]erself)\b")
 HE = re.compile(r"\b(?:[Hh]e|[Hh]is|[Hh]im|[Hh]imself)\b")
 
 
+#: a score stated as a result: "won 3-2", "a 2-2 draw", "winners 5-3", "2-1 defeat"
+SCORE_PHRASE = re.compile(
+    r"\b(?:won|win|winners|beat|drew|lost)\s+(?P<x>\d{1,2})\s*[-–]\s*(?P<y>\d{1,2})\b(?! on pen| in the shoot)|"
+    r"\b(?P<x2>\d{1,2})\s*[-–]\s*(?P<y2>\d{1,2})\s+(?:win|victory|draw|defeat|loss)\b"
+)
+
+
 def running_lines(sentences: list[Sentence], stmts: list) -> None:
     """Mark as background the scores of live-blog lines that announce a goal or a break
     ("19' GOAL!" then "Scotland 1-0 Argentina."): they are running scores, not the result."""
@@ -92,11 +99,14 @@ def topic_pair(sentences: list[Sentence]) -> set[str] | None:
     return {top[0][0], top[1][0]}
 
 
-def is_womens_report(text: str) -> bool:
-    """True for a report on a women's match: it names the Women's World Cup, or says
+def is_womens_report(text: str, women_nicknames: set[str] | frozenset[str] = frozenset()) -> bool:
+    """True for a report on a women's match: it names the Women's World Cup or a women's
+    team's nickname (``women_nicknames``: "the Matildas"), or says
     "women's" and uses "she"/"her" at least as often as "he"/"his", or refers to players
     mostly as "she"/"her" (at least three times and more than twice as often as "he")."""
-    if WOMENS_CUP.search(text):
+    if WOMENS_CUP.search(text) or any(
+        re.search(rf"\b{re.escape(n)}\b", text) for n in women_nicknames
+    ):
         return True
     she, he = len(SHE.findall(text)), len(HE.findall(text))
     if WOMEN_WORDS.search(text) and she >= he:
@@ -130,13 +140,15 @@ class Extractor:
         ents = entity_mentions(doc)
         sentences = self._sentences(doc, clean)
         self._sentences_cache = sentences
-        women = is_womens_report(clean)
+        women = is_womens_report(clean, self.gaz.women_nicknames)
         out.women = women
         years = self._years(clean, published, women)
         self._resolve_refs(sentences, clean, ents, years, women)
         stmts = [(s, st) for s in sentences for st in results.find_statements(s)]
         running_lines(sentences, stmts)
         main = self._main(stmts, sentences)
+        if main is None or not self._about_topic(main, sentences):
+            main = self._topic_main(sentences, years) or main
         if main is None:
             out.notes.append("no match result found in the report")
             return out
@@ -147,6 +159,7 @@ class Extractor:
         fixture = best_fixture(
             fixtures_between(self.gaz, a, b), years,
             {a: st.score_a, b: st.score_b} if st.score_a is not None else {}, stage,
+            month_days(clean),
         )  # fmt: skip
         year = years[0] if years else (fixture.year if fixture else None)
         if fixture and fixture.year != year and fixture.year in years:
@@ -274,6 +287,52 @@ class Extractor:
                 if goals is not None:
                     st.score_a = st.score_b = goals
                     break
+        return sent, st
+
+    def _about_topic(self, main: tuple[Sentence, results.Statement],
+                     sentences: list[Sentence]) -> bool:  # fmt: skip
+        """True when the main result found is between the two teams the report is about (or
+        the report has no clear pair)."""
+        topic = topic_pair(sentences)
+        sent, st = main
+        return topic is None or {sent.team(st.a).iri, sent.team(st.b).iri} == topic
+
+    def _topic_main(self, sentences: list[Sentence],
+                    years: list[int]) -> tuple[Sentence, results.Statement] | None:  # fmt: skip
+        """The main match when no sentence states it the way the rules read ("down 2-0 to
+        Brazil, they won 3-2"): the fixture between the two teams the report is about, in a
+        year it names. Its teams come from the graph; its score is the first score the report
+        gives that has the fixture's numbers (oriented by the fixture), and its shootout the
+        first "5-3 on penalties"; the statement's rule says it was inferred."""
+        topic = topic_pair(sentences)
+        if topic is None:
+            return None
+        a, b = sorted(topic)
+        text = " ".join(s.text for s in sentences)
+        fixture = best_fixture(fixtures_between(self.gaz, a, b), years, {}, None, month_days(text))
+        if fixture is None or fixture.home_score is None or fixture.away_score is None:
+            return None
+        sent = next((s for s in sentences if {r.iri for r in s.refs} & topic), None)
+        if sent is None:
+            return None
+        n = len(sent.slots)  # new slots go last: the sentence's statements keep theirs
+        st = results.Statement(f"T{n}", f"T{n + 1}", None, None, "result-topic-fixture")
+        sent.slots += [TeamRef(sent.start, sent.start, fixture.home, "", "name"),
+                       TeamRef(sent.start, sent.start, fixture.away, "", "name")]  # fmt: skip
+        pair = sorted((fixture.home_score, fixture.away_score))
+        for s in sentences:
+            if not {r.iri for r in s.refs if r.iri} <= topic:
+                continue  # a sentence about other teams states other scores
+            for m in SCORE_PHRASE.finditer(s.text):
+                x, y = int(m["x"] or m["x2"]), int(m["y"] or m["y2"])
+                if sorted((x, y)) == pair and st.score_a is None:
+                    st.score_a, st.score_b = fixture.home_score, fixture.away_score
+            pens = re.search(rf"\b(\d{{1,2}})-(\d{{1,2}}) {results.PENS}", s.text)
+            if pens and st.shootout is None and fixture.home_score == fixture.away_score:
+                hi, lo = sorted((int(pens[1]), int(pens[2])), reverse=True)
+                st.shootout, st.aet = (hi, lo), True
+        if st.score_a is None:
+            return None
         return sent, st
 
     def _context_opponent(self, sent: Sentence, st: results.Statement,
@@ -677,6 +736,16 @@ class Extractor:
         if m and anchor:
             return _weekday(anchor, m.group(1), past=not future).isoformat()
         return None
+
+
+def month_days(text: str) -> set[tuple[int, int]]:
+    """Every ``(month, day)`` a text names ("13 June", "June 13th")."""
+    out = set()
+    for m in DATE_RE.finditer(text):
+        out.add(
+            (MONTHS[(m.group("m1") or m.group("m2")).lower()], int(m.group("d1") or m.group("d2")))
+        )
+    return out
 
 
 def find_date(text: str) -> tuple[int, int, int | None] | None:

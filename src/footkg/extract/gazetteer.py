@@ -64,15 +64,18 @@ class NicknameFormatError(FootkgError):
 class Nickname:
     """A name a report may use for a team: ``kind`` is ``nickname`` ("the Three Lions"),
     ``demonym`` ("the Germans") or ``adjective`` ("an Italian corner"); ``team`` is the team's
-    label in the graph (resolved to an IRI by the gazetteer)."""
+    label in the graph (resolved to an IRI by the gazetteer); ``women`` for a nickname only
+    the women's team has ("the Matildas"), which also tells a report is about women."""
 
     name: str
     team: str
     kind: str
+    women: bool = False
 
 
 def read_nicknames(path: Path) -> list[Nickname]:
-    """Read the curated nickname table (``name,team,kind``; ``#`` comment lines allowed).
+    """Read the curated nickname table (``name,team,kind``; ``#`` comment lines allowed;
+    kind ``women-nickname`` is a nickname of the women's team only).
 
     Raises :class:`NicknameFormatError` naming the line of a bad row."""
     rows: list[Nickname] = []
@@ -81,9 +84,14 @@ def read_nicknames(path: Path) -> list[Nickname]:
     reader = csv.DictReader(line for _, line in lines)
     for (number, _), row in zip(lines[1:], reader, strict=False):
         kind = (row.get("kind") or "").strip()
-        if kind not in ("nickname", "demonym", "adjective") or not row.get("name"):
+        women = kind == "women-nickname"
+        if kind not in ("nickname", "demonym", "adjective", "women-nickname") or not row.get(
+            "name"
+        ):
             raise NicknameFormatError(f"{path}:{number}: bad row {row!r}")
-        rows.append(Nickname(row["name"].strip(), row["team"].strip(), kind))
+        rows.append(
+            Nickname(row["name"].strip(), row["team"].strip(), "nickname" if women else kind, women)
+        )
     return rows
 
 
@@ -129,6 +137,7 @@ class Gazetteer:
     women_team: dict[str, str] = field(default_factory=dict)
     women_labels: dict[str, str] = field(default_factory=dict)
     women_editions: dict[int, str] = field(default_factory=dict)
+    women_nicknames: set[str] = field(default_factory=set)
     _fixtures: dict[frozenset[str], list] = field(default_factory=dict)
     _squads: dict[tuple[str, str], list[SquadPlayer]] = field(default_factory=dict)
 
@@ -197,6 +206,8 @@ class Gazetteer:
             if iri:
                 self.team_names.setdefault(nick.name, iri)
                 self.nickname_kind[nick.name] = nick.kind
+                if nick.women:
+                    self.women_nicknames.add(nick.name)
 
     def _load_places(self) -> None:
         for row in self._q(

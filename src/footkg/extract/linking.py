@@ -79,13 +79,17 @@ def best_fixture(
     years: list[int],
     scores: dict[str, int | None],
     stage: str | None,
+    days: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
 ) -> Fixture | None:
     """The fixture a report's main match most likely is: points for a year the report names
-    (first named counts most), the same score per team, the same stage. ``None`` if no
-    candidate agrees on at least the year or the score."""
+    (first named counts most), the same score per team, the same stage, a (month, day) of
+    ``days`` the report names ("Thursday 13 June", no year). ``None`` if no candidate agrees
+    on at least the year, the score or the day."""
     best, best_points = None, 0
     for f in candidates:
         points = 0
+        if days and (int(f.date[5:7]), int(f.date[8:10])) in days:
+            points += 3
         if f.year in years:
             points += 4 + (2 if years and f.year == years[0] else 0)
         if scores and all(v is not None for v in scores.values()):
