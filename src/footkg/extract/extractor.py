@@ -162,8 +162,12 @@ class Extractor:
             month_days(clean),
         )  # fmt: skip
         year = years[0] if years else (fixture.year if fixture else None)
-        if fixture and fixture.year != year and fixture.year in years:
-            year = fixture.year
+        if fixture and fixture.year != year:
+            # the fixture's year when the report names it too, or when the teams did not
+            # meet in the year named first ("the 2010 champions" in a 2018 report)
+            met = {f.year for f in fixtures_between(self.gaz, a, b)}
+            if fixture.year in years or year not in met:
+                year = fixture.year
         edition = self.gaz.edition(year, women) if year else None
         if implied and stage and edition:
             stage = results.previous_stage(stage, self.gaz.stages.get(edition, []))

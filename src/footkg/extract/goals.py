@@ -28,6 +28,7 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"\bnett?ed\b|\bnets\b|\bfound the net\b",
     r"\b(?:headed|nodded|head|heads|heading|nod|nods|nodding) (?:(?:it|the ball) )?(?:in|home)\b",
     r"^\s*and in\b(?! (?:the|a|an|his|their|front|off)\b)",
+    r"^\s*(?:and\s+)?(?:then\s+)?again (?:on|in|at|after|with|from|just|only|\d)",
     r"\b(?:completed|completes|completing|brought up|sealed) (?:his|a) hat-trick\b|\b(?:replied|hit back|struck back)\b",
     r"\b(?:scored|headed|nodded|volleyed|fired|curled|drilled|slotted|struck|netted|poked|grabbed|bagged|claimed|got|added) (?:his|their|her|a|the) (?:[\w-]+ ){0,2}goal(?![\w-]| kick| line| post| frame)",
     r"\bmet (?:[^,;.]{0,30}?(?:'s|’s) )?(?:[\w-]+ )?(?:cross|cut-back|cutback|pass|corner|centre|free[- ]kick|delivery|through[- ]ball|lay-off|knock-down|flick)\b[^,;.]{0,30}?\b(?:first[- ]time|on the volley|on the half-volley|to (?:score|fire|head|volley|sweep|drive|turn|slot|poke|side-foot|steer))\b",
@@ -492,7 +493,9 @@ class GoalFinder:
             if (
                 prev is not None
                 and not own[prev]
-                and re.fullmatch(r"[\s,;:—–-]*", text[found[prev][1] : t.start])
+                and re.fullmatch(
+                    r"[\s,;:—–-]*(?:with|in|on|at|after)?\s*", text[found[prev][1] : t.start]
+                )
             ):
                 own[prev].append(t)
             elif nxt is not None and not own[nxt] and (prev is None or own[prev]):
