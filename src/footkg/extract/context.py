@@ -76,6 +76,14 @@ NOUN_USE = re.compile(
 )
 
 
+#: after a demonym: a person or body of that nationality ("the Dutch referee"), not the team
+ROLE_AFTER = re.compile(
+    r"\s+(?:referee|linesman|linesmen|official|officials|assistant|fourth official|press|media|"
+    r"journalists?|fans|supporters|crowd|league|club|clubs|coach|manager|federation|FA|"
+    r"government|president|newspapers?|television|TV|broadcaster|VAR)\b"
+)
+
+
 def team_refs(
     text: str, start: int, end: int, mentions: list[Mention], gaz: Gazetteer
 ) -> list[TeamRef]:
@@ -88,6 +96,8 @@ def team_refs(
             the = text[max(0, s - 4) : s].lower() == "the "
             if kind == "adjective" and the and NOUN_USE.match(text, m.end):
                 kind = "demonym"  # "The Swiss had met …": an adjective used as the team
+            elif kind in ("demonym", "nickname") and ROLE_AFTER.match(text, m.end):
+                kind = "adjective"  # "the Dutch referee": a nationality, not the team
             if kind in ("demonym", "nickname") and the:
                 s -= 4
             refs.append(TeamRef(s, m.end, m.iri, text[s : m.end], kind))

@@ -28,6 +28,7 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"\bnett?ed\b|\bnets\b|\bfound the net\b",
     r"\b(?:headed|nodded|head|heads|heading|nod|nods|nodding) (?:(?:it|the ball) )?(?:in|home)\b",
     r"^\s*and in\b(?! (?:the|a|an|his|their|front|off)\b)",
+    r"^\s*and (?:then )?(?:went|flew|crept|rolled|trickled|looped|bounced|spun) in\b",
     r"^\s*(?:and\s+)?(?:then\s+)?again (?:on|in|at|after|with|from|just|only|\d)",
     r"\b(?:completed|completes|completing|brought up|sealed) (?:his|a) hat-trick\b|\b(?:replied|hit back|struck back)\b",
     r"\b(?:scored|headed|nodded|volleyed|fired|curled|drilled|slotted|struck|netted|poked|grabbed|bagged|claimed|got|added) (?:his|their|her|a|the) (?:[\w-]+ ){0,2}goal(?![\w-]| kick| line| post| frame)",
@@ -52,7 +53,8 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"\b(?:were|was|drew|draw|pulled|got|brought|are) (?:\w+ ){0,2}level\b|\bequali[sz]ed\b|"
     r"\bequali[sz]er\b|\blevell?ed\b|\blevels\b(?! (?:of|the \w+ at|with))",
     r"\bmak(?:e|es|ing) it \d+-\d+|\bmade it \d+-\d+|\bfor \d+-\d+\b",
-    r"\b(?:were|was|fell|went) behind\b",
+    r"\b(?:were|was|fell|went|fallen|falls|falling) behind\b",
+    r"\b(?:ball|it|shot|effort|header|cross|free kick)\b[^.;]{0,60}?\b(?:went|flew|crept|rolled|trickled|looped|loops|bounced|deflected|spun) in\b",
     r"\bown goal\b|\bpast his own (?:goalkeeper|keeper)\b|\binto his own net\b",
     r"\bcrept in\b|\b(?:repeated|repeats) the (?:trick|feat|dose)\b|\b(?:completed|completes|rounded off|wrapped up|capped) (?:the|a|his|her|their) (?:rout|scoring|comeback|hat-trick)\b|\bfinished (?:with (?:his|her) (?:left|right|weaker) foot|coolly|calmly|clinically|neatly|emphatically|low)\b|\bdid it again\b|\bon its way in\b|\bfound its way (?:in|into the net)\b|\bsquirm(?:ed)? (?:past|in)\b|\bwent into the net\b|\bbreakthrough came\b|"
     r"\bcame a goal\b|\bpounc(?:ed|es|ing)\b|\badd(?:ed|s|ing)? another\b(?! (?:chance|save|yellow|booking))|\bthe winner\b|\bwinning goal\b|\bopener\b|\bfor his (?:second|third|"
@@ -129,7 +131,7 @@ CAME_OFF = re.compile(
 #: a goal re-credited as an own goal in the next sentence
 OWN_GOAL_NOTE = re.compile(
     r"\b(?:go(?:es)? down as|be (?:given|credited|recorded) as|(?:was|is|has been) "
-    r"(?:given|credited|recorded) as) an own goal\b",
+    r"(?:given|credited|recorded) as|(?:to )?scor(?:e|ed|es|ing)) an own goal\b",
     re.I,
 )
 #: a clause opened by a participle ("outpacing Ramos", "and dragging Casillas one way")
@@ -307,8 +309,11 @@ class GoalFinder:
         elif not goal_clauses:
             if times:
                 self.pending = {"time": times[-1], "shooter": self._shooter(view),
-                                "assist": self._assist(view, len(text), None)}  # fmt: skip
-            else:
+                                "assist": self._assist(view, len(text), None),
+                                "index": view.index}  # fmt: skip
+            elif self.pending is None or view.index - self.pending.get("index", -9) > 2:
+                # "The equaliser came four minutes before the break. Dzyuba rose to meet a
+                # corner … . Dzyuba sent De Gea the wrong way": a time waits two sentences
                 self.pending = None
         else:
             self._goals(view, goal_clauses, times)
@@ -317,7 +322,12 @@ class GoalFinder:
             after = [t for t in times if t.start >= goal_clauses[-1][1] and t.minute is not None
                      and t.rule.startswith("lasted")]  # fmt: skip
             if after:
-                self.pending = {"time": after[-1], "shooter": None, "assist": None}
+                self.pending = {
+                    "time": after[-1],
+                    "shooter": None,
+                    "assist": None,
+                    "index": view.index,
+                }
         self.seen.extend(view.players)
         self.prev_subject = self._subject(view, 0, len(text)) if view.players else None
         self.last_index = view.index
@@ -357,8 +367,12 @@ class GoalFinder:
         prev = self.prev_view
         if not self.events or prev is None or self.events[-1].sentence != prev.index:
             return False
-        found = self._came_off(prev) or next(
-            (p for p in prev.players if p.position == "goalkeeper"), None
+        # "Ignashevich became the oldest player to score an own goal": the player named here
+        found = view.players[0] if view.players else None
+        found = (
+            found
+            or self._came_off(prev)
+            or next((p for p in prev.players if p.position == "goalkeeper"), None)
         )
         if found is None:
             return False
@@ -555,7 +569,13 @@ class GoalFinder:
             kind = "free_kick"
         if scorer is None:
             if time is not None:
-                self.pending = {"time": time, "shooter": None, "assist": None, "team": team_hint}
+                self.pending = {
+                    "time": time,
+                    "shooter": None,
+                    "assist": None,
+                    "team": team_hint,
+                    "index": view.index,
+                }
             return
         assist = None if own else self._assist(view, b, scorer)
         carried = pending.get("assist") if pending and not own and assist is None else None
