@@ -24,7 +24,7 @@ CLAUSE_BREAK = re.compile(
     r"[,;:—–]\s*|\s(?=(?:and|but|as|when|while|before|after|then|who|whose|though)\b)"
 )
 SIGNALS = [re.compile(p, re.I) for p in (
-    r"\bscor(?:ed|es|ing)\b(?! chances?)",
+    r"\bscor(?:ed|es|ing)\b(?! chances?)|\b(?:needed|took) [^.;,]{0,30}? to score\b",
     r"\bnett?ed\b|\bnets\b|\bfound the net\b",
     r"\b(?:headed|nodded|head|heads|heading|nod|nods|nodding) (?:(?:it|the ball) )?(?:in|home)\b",
     r"^\s*and in\b(?! (?:the|a|an|his|their|front|off)\b)",
@@ -149,6 +149,12 @@ PENALTY_AWARD = re.compile(
     r"pointed to the spot|points to the spot|(?:kick|penalty) (?:will be|was|is) (?:retaken|to be "
     r"retaken)|order(?:ed|s)? a retake)"
 )
+#: how a goal was scored, in the clauses after its goal clause
+TRAILING_KIND = re.compile(
+    r"\bwith an? (?:[\w-]+ ){0,2}(header|free[- ]kick|penalty)\b|\b(?:from|off) (?:the )?(penalty) spot\b|"
+    r"\bdirect(?:ly)? from an? (free[- ]kick)\b",
+    re.I,
+)
 #: a headed goal; "the head of his marker" is a body part, not a header
 HEADER = re.compile(
     r"\b(?:header|headed|heading|nod(?:ded|s|ding)?)\b(?! clearance)|"
@@ -156,7 +162,7 @@ HEADER = re.compile(
     re.I,
 )
 #: after a player: he is the passer ("Vieira slid him clear", "Pirlo fed …"), not the scorer
-_LEAD = r"^,?\s+(?:[\w\s-]{0,40}? and )?(?:\w+ly\s+)?"
+_LEAD = r"^,?\s+(?:[\w\s-]{0,40}? and )?(?:had |has |have )?(?:\w+ly\s+)?"
 PASSER_AFTER = re.compile(
     _LEAD + r"(?:(?:fed|found|picked out|set up|teed up|played in|sent through) [A-Z]|"
     r"crossed\b(?! \w+ \w+ (?:net|goal))|"
@@ -530,13 +536,18 @@ class GoalFinder:
                 groups.append([item])
             else:
                 groups.append([item])
-        for group in groups:
+        for i, group in enumerate(groups):
             time = next((g[3] for g in group if g[3] is not None), None)
             if time is None and len(groups) == 1 and times:
                 time = times[-1]
-            self._group_goal(view, group, time)
+            limit = groups[i + 1][0][0] if i + 1 < len(groups) else len(view.text)
+            self._group_goal(view, group, time, limit)
 
-    def _group_goal(self, view: SentenceView, group: list, time: TimeExpr | None) -> None:
+    def _group_goal(
+        self, view: SentenceView, group: list, time: TimeExpr | None, limit: int | None = None
+    ) -> None:
+        """One goal from a group of goal clauses; the words up to ``limit`` (the next goal's
+        clauses) describe it ("…, meeting Shaw's cross with a looping header")."""
         text = view.text
         pending = self.pending
         if time is None and pending is not None:
@@ -554,6 +565,7 @@ class GoalFinder:
         part = text[a:b]
         if scorer is not None and view.start <= scorer.start < view.start + a:
             part = text[scorer.start - view.start : b]
+        trailing = text[b : max(b, limit or b)]
         own = bool(re.search(r"own goal|past his own|into his own net|own-goal", text[a:], re.I))
         kind = "regular"
         if own:
@@ -567,6 +579,10 @@ class GoalFinder:
             kind = "header"
         elif re.search(r"free[- ]kick(?! (?:from|by|routine))", part, re.I):
             kind = "free_kick"
+        elif (how := TRAILING_KIND.search(trailing)) is not None:
+            # "…, meeting Shaw's cross with a looping header"
+            word = next(g for g in how.groups() if g).lower()
+            kind = "header" if word == "header" else "penalty" if word == "penalty" else "free_kick"
         if scorer is None:
             if time is not None:
                 self.pending = {

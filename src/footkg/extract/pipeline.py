@@ -21,7 +21,10 @@ from spacy.tokens import Doc
 
 from footkg.extract.gazetteer import STADIUM_WORDS, Gazetteer, SquadPlayer
 
-BOILERPLATE = re.compile(r"\b(?:Read also|Read more|Also read|See also|RELATED|Related)\s*:")
+BOILERPLATE = re.compile(
+    r"\b(?:Read also|Read more|Also read|See also|RELATED|Related|Related coverage)\s*:|"
+    r"(?m:^\s*(?:Photo|Picture|Pictured|Image|Caption|Video|Watch)\s*:)"
+)
 SECTION_HEADERS = re.compile(
     r"(?:^|(?<=[.!?\n] ))(Main Developments|Background|Why It Matters|What's Next|What’s Next|"
     r"Key Figures|Key players|Key Moments)\b"
@@ -88,7 +91,8 @@ def build_nlp(gaz: Gazetteer) -> Language:
 
 
 def blank_boilerplate(text: str) -> str:
-    """Replace "Read also: <headline>" teasers and section headers with spaces (same length).
+    """Replace "Read also: <headline>" teasers, "Photo: …" captions and section headers with
+    spaces (same length).
 
     A teaser runs to the end of its line when the line is short; inside running text it ends
     with its run of capitalised words, less the last one when a lower-case word follows (that
