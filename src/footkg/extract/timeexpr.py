@@ -104,7 +104,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("lasted", re.compile(rf"\b(?:lasted|survived|held out|held on) (?:for )?(?:only |just |barely |a mere |another )?{NUM} (?:more |further |extra )?minutes?", re.I)),
     ("on-n-minutes", re.compile(r"\b(?:on|at) (\d{1,3}) min(?:ute)?s\b", re.I)),
     ("half-hour", re.compile(r"\b(?:on|just after|just before|around|at|after) the half[- ]hour(?: mark)?\b", re.I)),
-    ("needed-seconds", re.compile(rf"\b(?:needed|took|required|within|after) (?:only |just |barely |a mere )?{NUM} seconds\b(?! into)", re.I)),
+    ("needed-seconds", re.compile(rf"\b(?:needed|took|required) (?:only |just |barely |a mere )?{NUM} seconds\b(?! into)", re.I)),
     ("needed", re.compile(rf"\b(?:needed|took|required) (?:only |just |him |them )?{NUM} minutes?", re.I)),
     ("after-n", re.compile(rf"\bafter (?:only |just )?{NUM} (minutes?|seconds)\b", re.I)),
     ("last-minute-et", re.compile(r"\b(?:final|last) minute of extra[- ]time", re.I)),
