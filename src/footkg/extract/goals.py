@@ -64,7 +64,7 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"\b(?:beat|beats|beating) (?:goalkeeper|the goalkeeper|the keeper)\b",
     r"\bconvert(?:ed|s|ing)? (?:the|a|his|another) (?:penalty|spot-kick)|\bfrom the (?:penalty )?"
     r"spot\b|\bhat-trick with\b|\b(?:doubled|extended|restored|restore|double|extend) "
-    r"(?:the|their|his|her|[A-Z][\w-]*(?:'s|’s)) (?:lead|advantage)\b|\b(?:struck|strikes|scored|scores|netted|nets) again\b|\bpull(?:ed|s|ing)? one back\b",
+    r"(?:the|their|his|her|[A-Z][\w-]*(?:'s|’s))(?: [A-Z][\w-]+)? (?:lead|advantage)\b|\b(?:struck|strikes|scored|scores|netted|nets) again\b|\bpull(?:ed|s|ing)? one back\b",
     r"\b(?:made|make|makes|making) it (?:two|three|four|five|six|seven|\d)\b|\badd(?:ed|s|ing)? "
     r"(?:a|the|his|their) (?:second|third|fourth|fifth|sixth|seventh|eighth)\b|\bgave [\w ]{0,25}?"
     r"(?:an?|their|his) (?:\w+ )?lead\b|\b(?:level|equalise|equalize)d? (?:the )?(?:scores?|matters)\b",
@@ -228,10 +228,13 @@ class SentenceView:
 
 
 #: a live-blog line's leading minute: "57' GOAL! …", "90+3' Agüero heads in", "67 min: …"
-LINE_MINUTE = re.compile(r"\s*(\d{1,3})(?:\s*\+\s*(\d{1,2}))?\s*(?:'|’|′|mins?\b\.?:?)(?=\s|$)")
+LINE_MINUTE = re.compile(
+    r"\s*(?:[•*·–—-]\s*)?(\d{1,3})(?:\s*\+\s*(\d{1,2}))?\s*(?:'|’|′|mins?\b\.?:?)(?=\s|$)"
+)
 #: a live-blog line that announces a goal: "57' GOAL! 2-2."
 LINE_GOAL = re.compile(
-    r"\s*\d{1,3}(?:\s*\+\s*\d{1,2})?\s*(?:'|’|′|mins?\b\.?:?)\s*(?:GOAL|Goal|goal)\b"
+    r"\s*(?:[•*·–—-]\s*)?\d{1,3}(?:\s*\+\s*\d{1,2})?\s*(?:'|’|′|mins?\b\.?:?)\s*[—–-]?\s*"
+    r"(?:GOAL|Goal|goal)\b"
 )
 
 
@@ -294,8 +297,12 @@ class GoalFinder:
         if PENALTY_AWARD.search(text):
             self.award_index = view.index
         times = [self._absolute(t) for t in find_times(text)]
-        if not times and view.line_time is not None:
-            times = [self._absolute(view.line_time)]
+        if view.line_time is not None:
+            # a live-blog line's leading minute is its time: "• 10' — Two minutes later it is
+            # 2-0" is the 10th minute, not 10 + 2
+            times = [t for t in times if not t.rule.endswith("+offset")]
+            if not times:
+                times = [self._absolute(view.line_time)]
         if skip or SHOOTOUT.search(text):
             self.pending = None
             self.seen.extend(view.players)
