@@ -265,7 +265,7 @@ def test_demo_match_reports_are_merged_one_graph_each(full_build, full_store) ->
     """`footkg build` ingests data/articles: each report its own named graph, described in
     the metadata graph, its facts checked by the shapes (the full graph conforms above)."""
     assert full_build.articles is not None
-    assert len(full_build.articles.merged) == 2 and full_build.articles.refused == {}
+    assert len(full_build.articles.merged) == 3 and full_build.articles.refused == {}
     for graph in full_build.articles.merged.values():
         assert full_build.triples[graph] > 0
         query = f"""PREFIX dcterms: <http://purl.org/dc/terms/>

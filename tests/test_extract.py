@@ -157,3 +157,18 @@ def test_cli_extract_and_conflicts(full_build, shared_data: Path, tmp_path: Path
     binary.write_bytes(b"\x00\x01" * 100)
     result = runner.invoke(app, ["extract", str(binary), "--store", store])
     assert result.exit_code == 2 and "binary" in result.output
+
+
+def test_womens_demo_report_links_to_the_womens_final(extractor: Extractor, gaz):
+    """A Women's World Cup report resolves names to the women's teams, squads and edition:
+    the 2019 final, United States 2-0 Netherlands (Fjelstul M-2019-52), Rapinoe's penalty in
+    the 61st minute and Lavelle's goal in the 69th."""
+    ex = extractor.extract(read_report(REPO / "data/articles/lyon-2019-womens-final.txt"))
+    m = ex.match
+    assert m.home.endswith("/team/united-states-women") and m.away.endswith("/netherlands-women")
+    assert (m.home_score, m.away_score, m.stage, m.date) == (2, 0, "final", "2019-07-07")
+    assert m.edition == gaz.women_editions[2019] and m.iri is not None
+    assert ex.to_json()["match"]["tournament"] == "FIFA Women's World Cup 2019"
+    got = [(g.scorer_name, g.team_name, g.minute, g.kind) for g in ex.goals]
+    assert got == [("Megan Rapinoe", "United States", 61, "penalty"),
+                   ("Rose Lavelle", "United States", 69, "regular")]  # fmt: skip

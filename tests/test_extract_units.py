@@ -534,3 +534,46 @@ def test_shootout_stated_passively_with_the_drawn_score():
     (st,) = find_statements(s)
     assert (st.a, st.b, st.shootout, st.score_a, st.score_b, st.aet) == (
         "T0", "T1", (2, 4), 1, 1, True)  # fmt: skip
+
+
+def test_womens_reports_are_recognised():
+    from footkg.extract.extractor import is_womens_report
+
+    assert is_womens_report("the Women's World Cup quarter-final in Dresden")
+    assert is_womens_report("The Matildas came from behind.", {"Matildas"})
+    assert is_womens_report("She scored twice and her second was a header; she ran off.")
+    assert not is_womens_report("He scored twice; his second was a header, and he ran off.")
+    assert not is_womens_report("The women's team plays tomorrow. He scored, his header won it.")
+
+
+def test_running_scores_of_live_blog_lines_are_background():
+    from footkg.extract.context import Sentence
+    from footkg.extract.extractor import running_lines
+    from footkg.extract.results import find_statements
+
+    lines = ["19' GOAL!", "T0 1-0 T1.", "FT: T0 3-3 T1."]
+    sentences = [Sentence(i, 0, 0, t, masked=t, paragraph=p)
+                 for i, (t, p) in enumerate(zip(lines, (0, 0, 1), strict=True))]  # fmt: skip
+    stmts = [(s, st) for s in sentences for st in find_statements(s)]
+    running_lines(sentences, stmts)
+    assert [(st.score_a, st.score_b, st.background) for _, st in stmts] == [
+        (1, 0, True),
+        (3, 3, False),
+    ]
+
+
+def test_again_clauses_and_seconds_after_coming_on():
+    got = _goals(
+        ["Okafor scored eight minutes after the restart and then again on 59 minutes.",
+         "Moreno, on as a substitute in the 70th minute, needed barely 60 seconds to score."],
+        {"Okafor": "A", "Moreno": "B"},
+    )  # fmt: skip
+    assert [(g[0], g[1]) for g in got] == [("Okafor", 53), ("Okafor", 59), ("Moreno", 71)]
+
+
+def test_bulleted_live_blog_line_keeps_its_minute():
+    from footkg.extract.goals import line_time
+
+    t = line_time("• 10' — Two minutes later it is 2-0.")
+    assert (t.minute, t.stoppage) == (10, None)
+    assert line_time("• 90+4' GOAL!").stoppage == 4
