@@ -397,6 +397,8 @@ class Extractor:
             venue, venue_iri = self._early_stadium(sent)
         if venue is None:
             venue = self._dateline_venue(text, city)
+        if venue is None and fixture is not None and fixture.venue is not None:
+            venue, venue_iri = self._named_fixture_venue(fixture.venue)
         if city is None and venue_iri is not None:
             city = self._stadium_city(venue_iri, text)
         return MatchFact(
@@ -408,6 +410,15 @@ class Extractor:
             venue=venue, venue_iri=venue_iri, city=city, city_iri=city_iri,
             iri=fixture.iri if fixture else None,
         )  # fmt: skip
+
+    def _named_fixture_venue(self, venue_iri: str) -> tuple[str | None, str | None]:
+        """The fixture's own stadium where the report names it anywhere ("On Sunday night at
+        the Luzhniki Stadium he was able to …"); ``(None, None)`` when it does not."""
+        for s in self._sentences_cache:
+            for m in s.mentions:
+                if m.kind == "stadium" and m.iri == venue_iri:
+                    return m.text, m.iri
+        return None, None
 
     def _early_stadium(self, sent: Sentence) -> tuple[str | None, str | None]:
         """A stadium named in the main sentence's paragraph when the main sentence names none
