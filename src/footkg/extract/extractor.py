@@ -503,15 +503,32 @@ class Extractor:
                 y = found[2] or year
                 if y:
                     try:
-                        return date(y, found[0], found[1]).isoformat()
+                        stated = date(y, found[0], found[1])
                     except ValueError:
                         return None
+                    return self._relative_day(stated, sentences, sent).isoformat()
         if published:
             m = re.search(r"\bon (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)",
                           sent.text)  # fmt: skip
             if m:
                 return _weekday(published, m.group(1), past=True).isoformat()
         return None
+
+    def _relative_day(self, stated: date, sentences: list[Sentence], sent: Sentence) -> date:
+        """The match day when the date found is the report's own (a byline "Tuesday, June 26,
+        1990") and the report says the match was "on Monday", "last night" or "yesterday": that
+        day before it; else the date found."""
+        nearby = [s.text for s in sentences if s.index <= sent.index + 1]
+        for text in nearby:
+            if re.search(r"\b(?:will|next|meet|face|play)\b", text):
+                continue  # "… at the Maracanã on Sunday": a fixture still to come
+            m = re.search(r"\b(?:on|on a|last) (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|"
+                          r"Sunday)\b", text)  # fmt: skip
+            if m and m.group(1) != stated.strftime("%A"):
+                return _weekday(stated, m.group(1), past=True)
+            if re.search(r"\b(?:last night|yesterday)\b", text, re.I):
+                return stated - timedelta(days=1)
+        return stated
 
     def _shootout_and_aet(self, match: MatchFact, sentences: list[Sentence], text: str,
                           main: tuple | None = None) -> None:  # fmt: skip
