@@ -36,6 +36,18 @@ REGION_WORDS = re.compile(
 PLACE_PREPOSITIONS = ("in ", "to ", "from ", "of ", "at ")
 
 
+GOAL_WORDS = {"nil": 0, "none": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+              "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+#: a score in words, as older reports write it: "by five goals to three", "two goals to nil"
+WORD_SCORE = re.compile(
+    rf"\b({'|'.join(GOAL_WORDS)}|\d{{1,2}}) goals? to ({'|'.join(GOAL_WORDS)}|\d{{1,2}})\b", re.I
+)
+
+
+def _goals(word: str) -> int:
+    return int(word) if word.isdigit() else GOAL_WORDS[word.lower()]
+
+
 @dataclass(frozen=True, slots=True)
 class TeamRef:
     """A reference to a team in a sentence: span (document offsets), team IRI (``None`` when
@@ -143,5 +155,6 @@ def mask(sentence: Sentence, text: str) -> None:
     out.append(text[pos : sentence.end])
     masked = "".join(out)
     masked = re.sub(r"(\d+)\s*[-–—−]\s*(\d+)", r"\1-\2", masked)
+    masked = WORD_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
     sentence.masked = re.sub(r"\s+", " ", masked)
     sentence.slots = slots

@@ -66,7 +66,7 @@ HE = re.compile(r"\b(?:[Hh]e|[Hh]is|[Hh]im|[Hh]imself)\b")
 
 #: a score stated as a result: "won 3-2", "a 2-2 draw", "winners 5-3", "2-1 defeat"
 SCORE_PHRASE = re.compile(
-    r"\b(?:won|win|winners|beat|drew|lost)\s+(?P<x>\d{1,2})\s*[-–]\s*(?P<y>\d{1,2})\b(?! on pen| in the shoot)|"
+    r"\b(?:won|win|winning|winners|beat|beating|drew|drawing|lost|losing)\s+(?P<x>\d{1,2})\s*[-–]\s*(?P<y>\d{1,2})\b(?! on pen| in the shoot)|"
     r"\b(?P<x2>\d{1,2})\s*[-–]\s*(?P<y2>\d{1,2})\s+(?:win|victory|draw|defeat|loss)\b"
 )
 
@@ -274,7 +274,11 @@ class Extractor:
         result ("edged past T1 4-3 on spot kicks") takes its drawn score from the sentence or
         the next one ("had ended 1-1 after extra time")."""
         for sent, st in stmts if sentences is not None else []:
-            if st.needs_opponent and st.shootout is not None and st.b is None:
+            if (
+                st.needs_opponent
+                and st.b is None
+                and (st.shootout is not None or st.rule == "result-to-win")
+            ):
                 self._context_opponent(sent, st, sentences)
         candidates = [(sent, st) for sent, st in stmts if self._is_result(sent, st)]
         if not candidates:
@@ -345,15 +349,14 @@ class Extractor:
         team the report has named so far (names, nicknames, adjectives: "a late Dutch
         storm")."""
         a = sent.team(st.a).iri
-        for s in sentences:
-            if s.index > sent.index:
-                return
-            for ref in s.refs:
-                if ref.iri and ref.iri != a:
-                    st.b = f"T{len(sent.slots)}"
-                    sent.slots.append(TeamRef(ref.start, ref.end, ref.iri, ref.text, "name"))
-                    st.needs_opponent = False
-                    return
+        before = [r for s in sentences if s.index <= sent.index for r in s.refs
+                  if r.iri and r.iri != a]  # fmt: skip
+        # a team's name before an adjective ("the Korean adventure" may not be that Korea)
+        for ref in [r for r in before if r.kind != "adjective"] + before:
+            st.b = f"T{len(sent.slots)}"
+            sent.slots.append(TeamRef(ref.start, ref.end, ref.iri, ref.text, "name"))
+            st.needs_opponent = False
+            return
 
     def _is_result(self, sent: Sentence, st: results.Statement) -> bool:
         """True when ``st`` states a played match between two known, different teams."""
@@ -497,7 +500,8 @@ class Extractor:
 
     def _main_date(self, text: str, sentences: list[Sentence], sent: Sentence,
                    year: int | None, published: date | None) -> str | None:  # fmt: skip
-        for chunk in (text[:300], sent.text):
+        dateline = re.search(r"(?m)^[A-ZÀ-Ý][A-ZÀ-Ý .'’-]+,\s+([^—–\n]{4,40})", text[:600])
+        for chunk in (dateline.group(1) if dateline else "", text[:300], sent.text):
             found = find_date(chunk)
             if found:
                 y = found[2] or year

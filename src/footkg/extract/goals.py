@@ -54,6 +54,7 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"\bequali[sz]er\b|\blevell?ed\b|\blevels\b(?! (?:of|the \w+ at|with))",
     r"\bmak(?:e|es|ing) it \d+-\d+|\bmade it \d+-\d+|\bfor \d+-\d+\b",
     r"\b(?:were|was|fell|went|fallen|falls|falling) behind\b",
+    r"\b(?:headed|fired|volleyed|drove|shot|poked|put|brought|pulled|got|drew|steered|turned) (?:[\w'’]+ ){1,2}level\b",
     r"\b(?:ball|it|shot|effort|header|cross|free kick)\b[^.;]{0,60}?\b(?:went|flew|crept|rolled|trickled|looped|loops|bounced|deflected|spun) in\b",
     r"\bown goal\b|\bpast his own (?:goalkeeper|keeper)\b|\binto his own net\b",
     r"\bcrept in\b|\b(?:repeated|repeats) the (?:trick|feat|dose)\b|\b(?:completed|completes|rounded off|wrapped up|capped) (?:the|a|his|her|their) (?:rout|scoring|comeback|hat-trick)\b|\bfinished (?:with (?:his|her) (?:left|right|weaker) foot|coolly|calmly|clinically|neatly|emphatically|low)\b|\bdid it again\b|\bon its way in\b|\bfound its way (?:in|into the net)\b|\bsquirm(?:ed)? (?:past|in)\b|\bwent into the net\b|\bbreakthrough came\b|"
@@ -142,6 +143,11 @@ PENALTY_KIND = re.compile(
     r"(?<!won a )(?<!earned the )(?<!earned a )(?<!missed a )(?<!missed the )"
     r"\bpenalty(?! area| box| decision| appeal| claim)|spot[- ]kick|from the spot",
     re.I,
+)
+#: a shot, in the sentence before a goal clause that names no player
+SHOT = re.compile(
+    r"\b(?:struck|shot|shoots|hit|fired|drove|let fly|lets fly|unleashed|curled|volleyed|"
+    r"smashed|lashed|rifled|thumped|hammered)\b"
 )
 #: a penalty given: the next goal within a few sentences is its kick
 PENALTY_AWARD = re.compile(
@@ -492,7 +498,7 @@ class GoalFinder:
                 s, _ = _rel(view, p)
                 m = re.search(
                     r"\b(?:past|beat|beats|beyond|beating|under|round|around|over|through the legs of)"
-                    r"\s+(?:the\s+)?(?:[a-z-]+\s+)?(?:goalkeeper\s+|keeper\s+)?$",
+                    r"\s+(?:the\s+)?(?:[a-z-]+\s+){0,3}(?:goalkeeper\s+|keeper\s+)?$",
                     view.text[a:s],
                 )
                 if m:
@@ -568,6 +574,12 @@ class GoalFinder:
         if scorer is None:
             team_hint = self._team_signal(view, group)
             scorer = self._team_player(view, team_hint)
+        if scorer is None and not view.players and self.prev_view is not None:
+            # "… and the midfielder struck it first time. The ball was still rising as it
+            # crashed into the top corner": the shot of the sentence before
+            prev = self.prev_view
+            if prev.index == view.index - 1 and SHOT.search(prev.text):
+                scorer = self._shooter(prev)
         a, b = clause[0], clause[1]
         part = text[a:b]
         if scorer is not None and view.start <= scorer.start < view.start + a:

@@ -266,6 +266,24 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             else:
                 st = _stmt("result-out", a, m[1], m[2], m[3])
             take(m, st)
+    # "T0 are through after drawing 2-2 with T1 and winning the shootout 5-3"
+    for m in re.finditer(
+        rf"\b(?:drew|drawing|draw) (\d{{1,2}})-\1 (?:with|against) (T\d+),? and (?:then )?(?:won|winning|win) (?:the (?:penalty )?shoot-?out |on penalties )?{SCORE}",
+        s,
+    ):
+        a = _subject(s, m.start())
+        if a and a != m[2] and free(m):
+            st = _stmt("result-drew-won-shootout", a, m[2], m[1], m[1], aet=True)
+            st.shootout = (int(m[3]), int(m[4]))
+            take(m, st)
+    # "for T0 to win 2-1 after extra time", "to win this quarter-final 5-3" (opponent from
+    # the sentence, else the report's other team)
+    for m in re.finditer(
+        rf"\bto win (?:(?:a|the|this|their|its) (?:[\w-]+ ){{0,3}}?)?(?:by )?{SCORE}(?! {PENS})", s
+    ):
+        a = _subject(s, m.start())
+        if a and free(m):
+            take(m, _stmt("result-to-win", a, None, m[1], m[2], needs_opponent=True))
     # "T0 stunned T1, drawing 1-1 and then winning 4-3 on penalties"
     for m in re.finditer(
         rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+)[^.;]{{0,60}}?,? drawing (\d{{1,2}})-\2 and (?:then )?winning {SCORE} {PENS}",
