@@ -115,7 +115,8 @@ PASS_FROM = re.compile(
 #: role word alone ("when defender X rose") leaves him the subject
 OBJECT_BEFORE = re.compile(
     r"\b(?:past|round|beat|beating|from|at|by|to|for|against|than|of|robbed|fed|found|over|passes with|one-two with|combined with|linked up with|"
-    r"around|through|behind|towards?|under|on|set up|sets up|beyond|escaped|replaced)"
+    r"around|through|behind|towards?|under|on|set up|sets up|beyond|escaped|replaced|above|"
+    r"below|beneath|ahead of|in front of|alongside|beside|between|among|outjumped|outpaced)"
     r"(?:\s+(?:the\s+)?(?:[\w-]+\s+)?(?:goalkeeper|keeper|captain|substitute|defender|midfielder|striker|forward|winger))?\s*$",
     re.I,
 )
