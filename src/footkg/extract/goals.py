@@ -54,6 +54,10 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"\bequali[sz]er\b|\blevell?ed\b|\blevels\b(?! (?:of|the \w+ at|with))",
     r"\bmak(?:e|es|ing) it \d+-\d+|\bmade it \d+-\d+|\bfor \d+-\d+\b",
     r"\b(?:were|was|fell|went|fallen|falls|falling) behind\b",
+    r"\b(?:head|heads|headed|heading|nod|nodded|fire|fired|fires|slot|slotted|stab|stabbed|poke|"
+    r"poked|turn|turned|volley|volleyed|sweep|swept|tap|tapped|side-foot|side-footed|bundle|bundled|"
+    r"drive|drove|curl|curled|lash|lashed|smash|smashed|grab|grabbed|get|got) (?:in |home )?(?:the|a|his|her) "
+    r"(?:second|third|fourth|fifth|sixth|seventh|opener|equali[sz]er|winner)\b(?! (?:half|time|minute|leg|yellow|booking|period))",
     r"\b(?:headed|fired|volleyed|drove|shot|poked|put|brought|pulled|got|drew|steered|turned) (?:[\w'’]+ ){1,2}level\b",
     r"\b(?:ball|it|shot|effort|header|cross|free kick)\b[^.;]{0,60}?\b(?:went|flew|crept|rolled|trickled|looped|loops|bounced|deflected|spun) in\b",
     r"\bown goal\b|\bpast his own (?:goalkeeper|keeper)\b|\binto his own net\b",
