@@ -13,7 +13,7 @@ from pathlib import Path
 
 from footkg.extract import Extractor, Gazetteer
 from footkg.extract.io import read_report
-from footkg.store import open_store
+from footkg.store import default_store_path, open_store
 
 
 def main() -> None:
@@ -21,11 +21,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("folder", type=Path, nargs="?",
                     default=Path(__file__).resolve().parents[2] / "shared/articles")  # fmt: skip
-    ap.add_argument("--store", type=Path, default=Path("/tmp/fkstore"))
+    ap.add_argument("--store", type=Path, default=None,
+                    help="a built store (default: footkg's default store)")  # fmt: skip
     ap.add_argument("--rounds", type=int, default=5)
     args = ap.parse_args()
     started = time.perf_counter()
-    extractor = Extractor(Gazetteer.from_store(open_store(args.store)))
+    extractor = Extractor(Gazetteer.from_store(open_store(args.store or default_store_path())))
     setup = time.perf_counter() - started
     reports = [read_report(p) for p in sorted(args.folder.glob("*.txt"))]
     extractor.extract(reports[0])  # warm the squad cache like a long-running build
