@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
+from aggregates import aggregate_quads
 from rich.console import Console
 
 from footkg import resources
@@ -42,8 +43,10 @@ def catalogue():
 
 @pytest.fixture(scope="module")
 def store() -> ox.Store:
+    """The fixture graph with its derived aggregates (head-to-head records, goal tallies)."""
     s = ox.Store()
     s.load(path=str(FIXTURE), format=ox.RdfFormat.TRIG)
+    s.extend(aggregate_quads(s))
     return s
 
 

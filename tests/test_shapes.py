@@ -21,6 +21,8 @@ FK = "https://w3id.org/footkg/ontology#"
 FKS = "https://w3id.org/footkg/shapes#"
 RES = "https://w3id.org/footkg/resource/"
 FINAL = RES + "match/2022-12-18-argentina-france"
+ARG_FRA = RES + "head-to-head/argentina/france"
+MESSI_WC = RES + "goal-tally/competition/fifa-world-cup/lionel-messi"
 WC2022 = RES + "tournament/fifa-world-cup-2022"
 PREFIXES = f"""
 PREFIX fk: <{FK}>
@@ -33,6 +35,7 @@ PREFIX city: <{RES}city/>
 PREFIX match: <{RES}match/>
 PREFIX player: <{RES}player/>
 PREFIX goal: <{FINAL}/goal/>
+PREFIX tally: <{RES}goal-tally/competition/fifa-world-cup/>
 PREFIX kick: <{FINAL}/shootout/kick/>
 """
 SWAP_CHAMPION = (
@@ -76,7 +79,13 @@ def check_both(data: Graph | pyoxigraph.Store) -> ValidationReport:
 
 @pytest.mark.parametrize(
     "name",
-    ["final-2022.ttl", "friendly-partial-goals.ttl", "final-round-1950.ttl", "squad.ttl"],
+    [
+        "final-2022.ttl",
+        "friendly-partial-goals.ttl",
+        "final-round-1950.ttl",
+        "squad.ttl",
+        "aggregates.ttl",
+    ],
 )
 def test_fixture_conforms_without_warnings(name: str) -> None:
     report = check_both(load(name))
@@ -380,6 +389,32 @@ CASES = [
         "Warning",
         RES + "tournament/fifa-world-cup-1950",
         "ChampionFromFinalRoundShape",
+    ),
+    (
+        "head-to-head-counts-do-not-add-up",
+        "aggregates.ttl",
+        f"DELETE DATA {{ <{ARG_FRA}> fk:draws 1 }} ; INSERT DATA {{ <{ARG_FRA}> fk:draws 2 }}",
+        "Violation",
+        ARG_FRA,
+        "HeadToHeadCountsShape",
+    ),
+    (
+        "head-to-head-of-a-team-with-itself",
+        "aggregates.ttl",
+        f"DELETE DATA {{ <{ARG_FRA}> fk:team2 team:france }} ;"
+        f" INSERT DATA {{ <{ARG_FRA}> fk:team2 team:argentina }}",
+        "Violation",
+        ARG_FRA,
+        "HeadToHeadShape",
+    ),
+    (
+        "goal-tally-without-goals",
+        "aggregates.ttl",
+        "DELETE DATA { tally:lionel-messi fk:goals 13 } ;"
+        " INSERT DATA { tally:lionel-messi fk:goals 0 }",
+        "Violation",
+        MESSI_WC,
+        "GoalTallyShape",
     ),
 ]
 

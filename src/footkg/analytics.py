@@ -28,6 +28,7 @@ import networkx as nx
 import pyoxigraph as ox
 
 from footkg import queries, resources
+from footkg.derive import rivalry_score  # defined with the derived facts that store it
 from footkg.model import FootkgError
 from footkg.vocab import identity_key
 
@@ -54,12 +55,6 @@ __all__ = [
     "top_rivalries",
     "write_graph",
 ]
-
-#: Years of meetings beyond which a rivalry's span adds nothing more (docs/rivalry-score.md).
-SPAN_CAP_YEARS = 50
-#: Extra weight of a knockout meeting on top of counting it once (a knockout counts thrice).
-KNOCKOUT_EXTRA = 2
-
 
 # --- filters and the rivalry score --------------------------------------------------------------
 
@@ -90,35 +85,6 @@ class NetworkFilters:
         if self.until:
             parts.append(f"until {self.until}")
         return ", ".join(parts)
-
-
-def rivalry_score(
-    played: int,
-    knockout: int,
-    wins_1: int,
-    wins_2: int,
-    goal_margins: int,
-    first_year: int,
-    last_year: int,
-) -> float:
-    """footkg's rivalry score of a pair of teams (``docs/rivalry-score.md``).
-
-    ``(played + 2·knockout) × closeness × longevity`` where closeness = ``0.5 + 0.25·balance +
-    0.25·tightness`` (balance = ``1 − |wins_1 − wins_2| / played``, tightness = ``played /
-    (played + goal_margins)``, ``goal_margins`` being the sum of absolute goal differences) lies
-    in [0.5, 1], and longevity = ``1 + min(last_year − first_year, 50) / 50`` lies in [1, 2].
-    The ``rivalries`` catalogue query computes the same number in SPARQL. Returns 0.0 when
-    ``played`` is 0; raises :class:`ValueError` for negative counts.
-    """
-    if min(played, knockout, wins_1, wins_2, goal_margins) < 0:
-        raise ValueError("counts must not be negative")
-    if played == 0:
-        return 0.0
-    balance = 1 - abs(wins_1 - wins_2) / played
-    tightness = played / (played + goal_margins)
-    closeness = 0.5 + 0.25 * balance + 0.25 * tightness
-    longevity = 1 + min(max(last_year - first_year, 0), SPAN_CAP_YEARS) / SPAN_CAP_YEARS
-    return (played + KNOCKOUT_EXTRA * knockout) * closeness * longevity
 
 
 # --- running the catalogue ----------------------------------------------------------------------

@@ -17,7 +17,7 @@ from urllib.parse import quote
 import pyoxigraph as ox
 
 from footkg import vocab
-from footkg.derive import DERIVED_GRAPH, Derived
+from footkg.derive import DERIVED_GRAPH, Derived, GoalTally, HeadToHead
 from footkg.integrate import (
     Conflict,
     Integrated,
@@ -214,6 +214,7 @@ class QuadSink:
 
 _TRUE = f'"true"^^<{_XSD}boolean>'
 _FALSE = f'"false"^^<{_XSD}boolean>'
+_DOUBLE = ox.NamedNode(_XSD + "double")
 
 
 def map_team(sink: QuadSink, t: RTeam) -> None:
@@ -405,8 +406,47 @@ def map_conflict(sink: QuadSink, c: Conflict) -> None:
     sink.add(iri, _RDFS_COMMENT, c.comment, g)
 
 
+def map_head_to_head(sink: QuadSink, r: HeadToHead) -> None:
+    """A head-to-head record: the two teams, counts (integers), first and last meeting (dates),
+    rivalry score (``xsd:double``) and ranks."""
+    g, s = DERIVED_GRAPH, r.iri
+    sink.add_iri(s, _RDF_TYPE, _FK.HeadToHead, g)
+    sink.add_iri(s, _FK.team1, r.team1, g)
+    sink.add_iri(s, _FK.team2, r.team2, g)
+    for prop, value in (
+        (_FK.played, r.played),
+        (_FK.team1Wins, r.team1_wins),
+        (_FK.draws, r.draws),
+        (_FK.team2Wins, r.team2_wins),
+        (_FK.team1Goals, r.team1_goals),
+        (_FK.team2Goals, r.team2_goals),
+        (_FK.goalMargins, r.goal_margins),
+        (_FK.knockoutMatches, r.knockout),
+        (_FK.finals, r.finals),
+        (_FK.firstMeeting, r.first),
+        (_FK.lastMeeting, r.last),
+        (_FK.meetingsRank, r.meetings_rank),
+        (_FK.rivalryRank, r.rivalry_rank),
+    ):
+        sink.add(s, prop, value, g)
+    sink.add(s, _FK.rivalryScore, ox.Literal(repr(r.score), datatype=_DOUBLE), g)
+
+
+def map_goal_tally(sink: QuadSink, t: GoalTally) -> None:
+    """A goal tally: the player, the competition or edition, goals, teams scored for, rank."""
+    g, s = DERIVED_GRAPH, t.iri
+    sink.add_iri(s, _RDF_TYPE, _FK.GoalTally, g)
+    sink.add_iri(s, _FK.player, t.player, g)
+    sink.add_iri(s, _FK.goalsIn, t.scope, g)
+    sink.add(s, _FK.goals, t.goals, g)
+    for team in sorted(t.teams):
+        sink.add_iri(s, _FK.scoredFor, team, g)
+    sink.add(s, _FK.goalsRank, t.rank, g)
+
+
 def map_derived(sink: QuadSink, derived: Derived) -> None:
-    """Winners and losers of matches, champions and runners-up, previous editions."""
+    """Winners and losers of matches, champions and runners-up, previous editions, head-to-head
+    records and goal tallies."""
     g = DERIVED_GRAPH
     for match, (winner, loser) in derived.match_result.items():
         sink.add_iri(match, _FK.winner, winner, g)
@@ -417,6 +457,10 @@ def map_derived(sink: QuadSink, derived: Derived) -> None:
         sink.add_iri(edition, _FK.runnerUp, team, g)
     for edition, before in derived.previous_edition.items():
         sink.add_iri(edition, _FK.previousEdition, before, g)
+    for record in derived.head_to_head:
+        map_head_to_head(sink, record)
+    for tally in derived.goal_tallies:
+        map_goal_tally(sink, tally)
 
 
 def map_all(data: Integrated, derived: Derived) -> QuadSink:

@@ -97,8 +97,14 @@ class RemoteStore:
 # --- querying -----------------------------------------------------------------------------------
 
 
-def _sparql(remote: RemoteStore, text: str, default_graphs: Sequence[str] = ()) -> bytes:
-    """POST ``text`` (form-encoded) and return the raw SPARQL JSON results."""
+def _sparql(
+    remote: RemoteStore,
+    text: str,
+    default_graphs: Sequence[str] = (),
+    named_graphs: Sequence[str] = (),
+) -> bytes:
+    """POST ``text`` (form-encoded) with a dataset (``default-graph-uri`` and
+    ``named-graph-uri`` parameters) and return the raw SPARQL JSON results."""
     client = SPARQLWrapper(remote.query_url)
     client.setQuery(text)
     client.setMethod(POST)
@@ -107,6 +113,8 @@ def _sparql(remote: RemoteStore, text: str, default_graphs: Sequence[str] = ()) 
     client.setTimeout(max(1, round(remote.timeout)))
     for graph in default_graphs:
         client.addDefaultGraph(graph)
+    for graph in named_graphs:
+        client.addNamedGraph(graph)
     try:
         return client.query().response.read()
     except SPARQLWrapperException as exc:
@@ -144,15 +152,19 @@ def query(
 
     ``bindings`` (from :func:`footkg.queries.bind_params`) go in a ``VALUES`` block; declared
     parameter columns are dropped unless ``show_params``. ``default_graphs``: ``"union"`` (the
-    default) queries the union of the remote named graphs; a list, the merge of those graphs;
-    ``None``, the server's own default graph. Raises :class:`RemoteError` (server error,
-    unreachable, not a SELECT) and :class:`footkg.queries.QueryError` (bad binding).
+    default) queries the union of the remote named graphs, with each of them still available to
+    ``GRAPH`` (the local store's dataset); a list, the merge of those graphs; ``None``, the
+    server's own default graph. Raises :class:`RemoteError` (server error, unreachable, not a
+    SELECT) and :class:`footkg.queries.QueryError` (bad binding).
     """
     text = q if isinstance(q, str) else q.text
     params = set() if isinstance(q, str) else {p.name for p in q.params}
     text = with_values_block(text, bindings or {})
-    graphs = named_graphs(remote) if default_graphs == "union" else list(default_graphs or ())
-    solutions = _solutions(_sparql(remote, text, graphs), remote.query_url)
+    union = default_graphs == "union"
+    graphs = named_graphs(remote) if union else list(default_graphs or ())
+    # a default-graph-uri without named-graph-uri leaves no named graph to GRAPH on the server
+    raw = _sparql(remote, text, graphs, graphs if union else ())
+    solutions = _solutions(raw, remote.query_url)
     names = [v.value for v in solutions.variables]
     keep = [i for i, n in enumerate(names) if show_params or n not in params]
     terms = [tuple(solution[i] for i in keep) for solution in solutions]

@@ -91,6 +91,8 @@ class FK(DefinedNamespace):
     City: URIRef
     Country: URIRef
     SourceConflict: URIRef
+    HeadToHead: URIRef
+    GoalTally: URIRef
 
     # stage individuals (controlled vocabulary, see STAGES)
     GroupStage: URIRef
@@ -186,6 +188,28 @@ class FK(DefinedNamespace):
     keptSource: URIRef
     otherValue: URIRef
     otherSource: URIRef
+
+    # derived aggregates: head-to-head records of team pairs, goal tallies of players
+    team1: URIRef
+    team2: URIRef
+    played: URIRef
+    team1Wins: URIRef
+    team2Wins: URIRef
+    draws: URIRef
+    team1Goals: URIRef
+    team2Goals: URIRef
+    goalMargins: URIRef
+    knockoutMatches: URIRef
+    finals: URIRef
+    firstMeeting: URIRef
+    lastMeeting: URIRef
+    rivalryScore: URIRef
+    meetingsRank: URIRef
+    rivalryRank: URIRef
+    goals: URIRef
+    goalsIn: URIRef
+    scoredFor: URIRef
+    goalsRank: URIRef
 
 
 # --- controlled vocabularies ------------------------------------------------------------------
@@ -317,6 +341,21 @@ def squad_iri(edition: str, team: str, player: str) -> str:
     """A player's membership of a team's squad at one tournament edition."""
     tail = lambda iri: iri.rsplit("/", 1)[-1]  # noqa: E731
     return _res("squad", tail(edition), tail(team), tail(player))
+
+
+def head_to_head_iri(team_1: str, team_2: str) -> str:
+    """``…/head-to-head/argentina/england``: the head-to-head record of two teams (their IRIs, in
+    the record's order: ``team_1`` is the one whose IRI sorts first)."""
+    tail = lambda iri: iri.rsplit("/", 1)[-1]  # noqa: E731
+    return RES_NS + f"head-to-head/{tail(team_1)}/{tail(team_2)}"
+
+
+def goal_tally_iri(scope: str, player: str) -> str:
+    """``…/goal-tally/competition/fifa-world-cup/miroslav-klose``: a player's goals in one
+    competition or tournament edition (``scope``, a footkg resource IRI)."""
+    if not scope.startswith(RES_NS):
+        raise ValueError(f"not a footkg resource IRI: {scope!r}")
+    return RES_NS + f"goal-tally/{scope[len(RES_NS) :]}/{player.rsplit('/', 1)[-1]}"
 
 
 def stadium_iri(name: str, city: str | None = None) -> str:
