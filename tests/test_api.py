@@ -358,3 +358,15 @@ def test_build_offline_sample_then_open(tmp_path, monkeypatch):
     assert report.location.kind == "sample"
     titles = {r.teamLabel: r.titles for r in footkg.open(report.store_path).query("champions")}
     assert titles["Brazil"] == 5 and titles["Italy"] == 4
+
+
+def test_open_store_takes_a_string_path(sample_store):
+    """`store.open_store` takes a str as well as a Path; a folder without a build is refused."""
+    from footkg.store import open_store
+
+    store = open_store(str(sample_store))
+    query = """PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+    ASK { ?t rdfs:label "Brazil" }"""
+    assert store.query(query, use_default_graph_as_union=True)
+    with pytest.raises(errors.StoreNotBuiltError):
+        open_store(str(sample_store / "missing"))

@@ -55,10 +55,11 @@ def current_build(path: Path) -> Path:
     return link.resolve()
 
 
-def open_store(path: Path, *, read_only: bool = True) -> ox.Store:
-    """Open the current build of store folder ``path`` (read-only by default, so several
-    readers and a running build can coexist)."""
-    folder = current_build(path)
+def open_store(path: Path | str, *, read_only: bool = True) -> ox.Store:
+    """Open the current build of store folder ``path`` (a path or a string; read-only by
+    default, so several readers and a running build can coexist). Raises
+    :class:`StoreNotBuiltError` when the folder holds no build."""
+    folder = current_build(Path(path))
     return ox.Store.read_only(str(folder)) if read_only else ox.Store(str(folder))
 
 
