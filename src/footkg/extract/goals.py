@@ -74,7 +74,7 @@ SIGNALS = [re.compile(p, re.I) for p in (
     r"(?:a|the|his|their) (?:second|third|fourth|fifth|sixth|seventh|eighth)\b|\bgave [\w ]{0,25}?"
     r"(?:an?|their|his) (?:\w+ )?lead\b|\b(?:level|equalise|equalize)d? (?:the )?(?:scores?|matters)\b",
     r"\b(?:sent|put|placed|stroked|rolled|tucked|dispatched|chipped|smashed|drilled|blasted) "
-    r"(?:the|his) (?:penalty|spot[- ]kick)\b|\bsent [\w ]{1,25}? the wrong way\b|"
+    r"(?:the|his) (?:penalty|spot[- ]kick)\b|\b(?:sent|sends|sending) [\w ]{1,25}? the wrong way\b|"
     r"\binside the (?:near |far )?post\b|\binto (?:the|an) (?:empty|unguarded|open) net\b|"
     r"\b(?:crossed|over) the (?:goal[- ])?line\b(?! (?:by|from))|\bfinished off\b|"
     r"\bto (?:send|take) the (?:game|match|tie) (?:into|to) extra[- ]time\b|\bforced extra[- ]time\b",
@@ -121,7 +121,7 @@ OBJECT_BEFORE = re.compile(
     r"\b(?:past|round|beat|beating|from|at|by|to|for|against|than|of|robbed|fed|found|over|passes with|one-two with|combined with|linked up with|"
     r"around|through|behind|towards?|under|on|set up|sets up|beyond|escaped|replaced|above|"
     r"below|beneath|ahead of|in front of|alongside|beside|between|among|outjumped|outpaced)"
-    r"(?:\s+(?:the\s+)?(?:[\w-]+\s+)?(?:goalkeeper|keeper|captain|substitute|defender|midfielder|striker|forward|winger))?\s*$",
+    r"(?:\s+(?:the\s+)?(?:[\w-]+\s+)?(?:goalkeeper|keeper|captain|substitute|defender|midfielder|striker|forward|winger|(?:left|right|full|centre|wing)[- ]back))?\s*$",
     re.I,
 )
 DESCRIPTOR = re.compile(
@@ -141,7 +141,10 @@ OWN_GOAL_NOTE = re.compile(
     re.I,
 )
 #: a clause opened by a participle ("outpacing Ramos", "and dragging Casillas one way")
-PARTICIPLE_CLAUSE = re.compile(r"\s*(?:and\s+|then\s+)?[a-z]+ing\b")
+PARTICIPLE_CLAUSE = re.compile(
+    r"\s*(?:and\s+|then\s+)?(?!(?:his|its|this|was|has|is|as|us|less|unless|towards|perhaps)\b)"
+    r"[a-z]+(?:ing|s|ed)\b"
+)
 #: a goal from a penalty; not "the defender who conceded the penalty"
 PENALTY_KIND = re.compile(
     r"(?<!conceded the )(?<!gave away the )(?<!conceded a )(?<!gave away a )(?<!won the )"
@@ -180,7 +183,7 @@ PASSER_AFTER = re.compile(
     r"(?:crossed|passed|laid|slipped|slid|played|threaded|squared|pulled|cut|chipped|lofted|"
     r"flicked|headed|nodded|tapped|rolled|sent|put|swung|whipped|hoisted|delivered|knocked|knocks|"
     r"clipped|drilled|floated|lifted|crosses|lays|slips|slides|plays|threads|squares|pulls|cuts|"
-    r"chips|lofts|flicks|rolls|sends|swings|whips|delivers|clips|drills|floats|lifts)\b"
+    r"chips|lofts|flicks|rolls|sends|swings|whips|delivers|clips|drills|floats|lifts|nods|heads)\b"
     r"(?![^,.;]{0,40}?\b(?:net|goal|home|past|inside|penalty|spot[- ]kick|shot|one back|level)\b)"
     r"[^,.;]{0,40}?\b(?:to|for|him|towards|into the path|across|through|clear|back|off|in a|"
     r"over a|passes|into the box|into the area|it on|the ball on)\b)",
@@ -380,8 +383,8 @@ class GoalFinder:
                 if self._failed_shot(view, p):
                     continue
                 assist = self._assist(view, len(view.text), p)
-                self._emit(view, p, None, views[0].line_time, self._kind(view.text), assist,
-                           "goal-line")  # fmt: skip
+                kind = self._kind(view.text[p.start - view.start :])  # the scorer's own words
+                self._emit(view, p, None, views[0].line_time, kind, assist, "goal-line")
                 return
 
     def _recredit_own_goal(self, view: SentenceView) -> bool:
@@ -724,7 +727,8 @@ class GoalFinder:
                 r"^\s*for the", text[e:]
             ):
                 return p
-        subject = self._subject(view, a, b)
+        # "…, heading in a cross from Pearce": a clause with no subject of its own
+        subject = None if PARTICIPLE_CLAUSE.match(text[a:b]) else self._subject(view, a, b)
         if subject is not None:
             return subject
         for ca, cb in reversed([c for c in clauses(text) if c[1] <= a]):
