@@ -146,9 +146,10 @@ class Extractor:
         self._resolve_refs(sentences, clean, ents, years, women)
         stmts = [(s, st) for s in sentences for st in results.find_statements(s)]
         running_lines(sentences, stmts)
-        main = self._main(stmts, sentences)
-        if main is None or not self._about_topic(main, sentences):
-            main = self._topic_main(sentences, years) or main
+        topic, days = topic_pair(sentences), month_days(clean)
+        main = self._main(stmts, sentences, topic)
+        if main is None or not self._about_topic(main, topic):
+            main = self._topic_main(sentences, years, topic, days) or main
         if main is None:
             out.notes.append("no match result found in the report")
             return out
@@ -159,7 +160,7 @@ class Extractor:
         fixture = best_fixture(
             fixtures_between(self.gaz, a, b), years,
             {a: st.score_a, b: st.score_b} if st.score_a is not None else {}, stage,
-            month_days(clean),
+            days,
         )  # fmt: skip
         year = years[0] if years else (fixture.year if fixture else None)
         if fixture and fixture.year != year:
@@ -266,13 +267,14 @@ class Extractor:
 
     # --- the main match ----------------------------------------------------------------------
 
-    def _main(self, stmts: list,
-              sentences: list[Sentence] | None = None) -> tuple[Sentence, results.Statement] | None:  # fmt: skip
+    def _main(self, stmts: list, sentences: list[Sentence] | None = None,
+              topic: set[str] | None = None) -> tuple[Sentence, results.Statement] | None:  # fmt: skip
         """The main match: the first stated result that is not a fixture, a past meeting ("in
         1970"), nor in a relative or subordinate clause ("who had beaten …", "after beating
         …"); failing that, the first such result in any clause. A shootout stated as the
         result ("edged past T1 4-3 on spot kicks") takes its drawn score from the sentence or
-        the next one ("had ended 1-1 after extra time")."""
+        the next one ("had ended 1-1 after extra time"). Among results, one between the two
+        teams of ``topic`` (see :func:`topic_pair`) comes first."""
         for sent, st in stmts if sentences is not None else []:
             if (
                 st.needs_opponent
@@ -284,7 +286,6 @@ class Extractor:
         if not candidates:
             return None
         foreground = [(se, s) for se, s in candidates if not s.background]
-        topic = topic_pair(sentences or [])
         about = [(se, s) for se, s in foreground
                  if {se.team(s.a).iri, se.team(s.b).iri} == topic]  # fmt: skip
         sent, st = (about or foreground or candidates)[0]
@@ -298,26 +299,24 @@ class Extractor:
         return sent, st
 
     def _about_topic(self, main: tuple[Sentence, results.Statement],
-                     sentences: list[Sentence]) -> bool:  # fmt: skip
-        """True when the main result found is between the two teams the report is about (or
-        the report has no clear pair)."""
-        topic = topic_pair(sentences)
+                     topic: set[str] | None) -> bool:  # fmt: skip
+        """True when the main result found is between the two teams the report is about
+        (``topic``), or the report has no clear pair."""
         sent, st = main
         return topic is None or {sent.team(st.a).iri, sent.team(st.b).iri} == topic
 
-    def _topic_main(self, sentences: list[Sentence],
-                    years: list[int]) -> tuple[Sentence, results.Statement] | None:  # fmt: skip
+    def _topic_main(self, sentences: list[Sentence], years: list[int], topic: set[str] | None,
+                    days: set[tuple[int, int]]) -> tuple[Sentence, results.Statement] | None:  # fmt: skip
         """The main match when no sentence states it the way the rules read ("down 2-0 to
         Brazil, they won 3-2"): the fixture between the two teams the report is about, in a
         year it names. Its teams come from the graph; its score is the first score the report
         gives that has the fixture's numbers (oriented by the fixture), and its shootout the
-        first "5-3 on penalties"; the statement's rule says it was inferred."""
-        topic = topic_pair(sentences)
+        first "5-3 on penalties"; the statement's rule says it was inferred. ``days`` are the
+        (month, day) pairs the report names."""
         if topic is None:
             return None
         a, b = sorted(topic)
-        text = " ".join(s.text for s in sentences)
-        fixture = best_fixture(fixtures_between(self.gaz, a, b), years, {}, None, month_days(text))
+        fixture = best_fixture(fixtures_between(self.gaz, a, b), years, {}, None, days)
         if fixture is None or fixture.home_score is None or fixture.away_score is None:
             return None
         sent = next((s for s in sentences if {r.iri for r in s.refs} & topic), None)

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from footkg.extract.pipeline import Mention
-from footkg.extract.timeexpr import TimeExpr, find_times
+from footkg.extract.timeexpr import LINE_MARK, TimeExpr, find_times
 
 CLAUSE_BREAK = re.compile(
     r"[,;:—–]\s*|\s(?=(?:and|but|as|when|while|before|after|then|who|whose|though)\b)"
@@ -242,14 +242,20 @@ class SentenceView:
 
 
 #: a live-blog line's leading minute: "57' GOAL! …", "90+3' Agüero heads in", "67 min: …"
-LINE_MINUTE = re.compile(
-    r"\s*(?:[•*·–—-]\s*)?(\d{1,3})(?:\s*\+\s*(\d{1,2}))?\s*(?:'|’|′|mins?\b\.?:?)(?=\s|$)"
-)
+LINE_MINUTE = re.compile(LINE_MARK + r"(?=\s|$)")
 #: a live-blog line that announces a goal: "57' GOAL! 2-2."
-LINE_GOAL = re.compile(
-    r"\s*(?:[•*·–—-]\s*)?\d{1,3}(?:\s*\+\s*\d{1,2})?\s*(?:'|’|′|mins?\b\.?:?)\s*[—–-]?\s*"
-    r"(?:GOAL|Goal|goal)\b"
-)
+LINE_GOAL = re.compile(LINE_MARK + r"\s*[—–-]?\s*(?:GOAL|Goal|goal)\b")
+
+
+def _kind(part: str) -> str:
+    """The kind of goal a clause describes: penalty, header, free kick or regular."""
+    if PENALTY_KIND.search(part):
+        return "penalty"
+    if HEADER.search(part):
+        return "header"
+    if re.search(r"free[- ]kick(?! (?:from|by|routine))", part, re.I):
+        return "free_kick"
+    return "regular"
 
 
 def line_time(line: str) -> TimeExpr | None:
@@ -383,7 +389,7 @@ class GoalFinder:
                 if self._failed_shot(view, p):
                     continue
                 assist = self._assist(view, len(view.text), p)
-                kind = self._kind(view.text[p.start - view.start :])  # the scorer's own words
+                kind = _kind(view.text[p.start - view.start :])  # the scorer's own words
                 self._emit(view, p, None, views[0].line_time, kind, assist, "goal-line")
                 return
 
@@ -428,16 +434,6 @@ class GoalFinder:
         view, p = found
         self._emit(view, p, None, views[0].line_time, "own_goal", None, "goal-line", own=True)
         return True
-
-    def _kind(self, part: str) -> str:
-        """The kind of goal a clause describes: penalty, header, free kick or regular."""
-        if PENALTY_KIND.search(part):
-            return "penalty"
-        if HEADER.search(part):
-            return "header"
-        if re.search(r"free[- ]kick(?! (?:from|by|routine))", part, re.I):
-            return "free_kick"
-        return "regular"
 
     def _time_for_last(self, view: SentenceView, time: TimeExpr) -> bool:
         """ "It was the 67th minute": a time stated right after an untimed goal is its time."""
@@ -594,19 +590,14 @@ class GoalFinder:
             part = text[scorer.start - view.start : b]
         trailing = text[b : max(b, limit or b)]
         own = bool(re.search(r"own goal|past his own|into his own net|own-goal", text[a:], re.I))
-        kind = "regular"
-        if own:
-            kind = "own_goal"
-        elif re.search(PENALTY_KIND, part) or (
-            re.search(r"wrong way|\bconvert", part, re.I)
+        kind = "own_goal" if own else _kind(part)
+        if (
+            kind != "own_goal"
+            and re.search(r"wrong way|\bconvert", part, re.I)
             and re.search(r"penalty|spot[- ]kick", self.prev_text, re.I)
         ):
-            kind = "penalty"
-        elif HEADER.search(part):
-            kind = "header"
-        elif re.search(r"free[- ]kick(?! (?:from|by|routine))", part, re.I):
-            kind = "free_kick"
-        elif (how := TRAILING_KIND.search(trailing)) is not None:
+            kind = "penalty"  # "A penalty to England. Kane sent Lloris the wrong way."
+        elif kind == "regular" and (how := TRAILING_KIND.search(trailing)) is not None:
             # "…, meeting Shaw's cross with a looping header"
             word = next(g for g in how.groups() if g).lower()
             kind = "header" if word == "header" else "penalty" if word == "penalty" else "free_kick"

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from footkg.extract.context import Sentence
+from footkg.extract.timeexpr import LINE_MARK
 from footkg.vocab import STAGES
 
 WIN = (
@@ -39,9 +40,7 @@ SUBORDINATE = re.compile(
 )
 #: a live-blog line with the score at a goal or a break: "19' GOAL! T0 1-0 T1", "HT: T0 1-1 T1"
 RUNNING_SCORE = re.compile(
-    r"\s*(?:\d{1,3}(?:\s*\+\s*\d{1,2})?\s*(?:'|’|′|mins?\b\.?:?)\s*)?(?:GOAL\b|Goal!|"
-    r"HT\b|H/T\b|Half[- ]?time\b|Half time\b)",
-    re.I,
+    rf"(?:{LINE_MARK})?\s*(?:GOAL\b|Goal!|HT\b|H/T\b|Half[- ]?time\b|Half time\b)", re.I
 )
 FUTURE = r"(?:will )?(?:meet|meets|face|faces|play|plays|take on|takes on|meeting|facing)"
 SCORE = r"(\d{1,2})-(\d{1,2})"

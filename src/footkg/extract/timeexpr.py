@@ -39,6 +39,9 @@ TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
         "eighty": 80, "ninety": 90}  # fmt: skip
 ORD = (r"((?:(?:" + "|".join(TENS) + r")-)?(?:" + "|".join(sorted(ORDINALS, key=len, reverse=True))
        + r")|\d{1,3}(?:st|nd|rd|th))")  # fmt: skip
+#: the minute a live-blog line starts with: "57'", "• 90+3'", "67 min:" (groups: minute,
+#: stoppage)
+LINE_MARK = r"\s*(?:[•*·–—-]\s*)?(\d{1,3})(?:\s*\+\s*(\d{1,2}))?\s*(?:'|’|′|mins?\b\.?:?)"
 HALF_TIME = r"(?:the )?(?:interval|restart|break|half-time|halftime|half time|second half began)"
 
 
