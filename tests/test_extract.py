@@ -172,3 +172,36 @@ def test_womens_demo_report_links_to_the_womens_final(extractor: Extractor, gaz)
     got = [(g.scorer_name, g.team_name, g.minute, g.kind) for g in ex.goals]
     assert got == [("Megan Rapinoe", "United States", 61, "penalty"),
                    ("Rose Lavelle", "United States", 69, "regular")]  # fmt: skip
+
+
+BASEL_1954 = """England and Belgium share eight goals in Basel
+
+BASEL, 17 June 1954 - England and Belgium drew 4-4 after extra time at the St. Jakob Stadium.
+
+Belgium were ahead after five minutes through Léopold Anoul. Ivor Broadis answered on 26 minutes,
+and ten minutes later it was Nat Lofthouse's turn. Broadis was at it again in the 63rd minute.
+
+Henri Coppens replied in the 67th minute and Anoul made the most of a loose ball on 71 minutes.
+A minute into extra time, Lofthouse had his second. Three minutes after that, Jimmy Dickinson
+diverted a free kick past his own goalkeeper.
+"""
+
+
+def test_fixture_guided_goals_recover_unread_phrasings(extractor: Extractor, tmp_path: Path):
+    """England 4-4 Belgium, 17 June 1954 (Fjelstul: eight goals, Dickinson's own goal in the
+    94th minute counts for Belgium). "it was Nat Lofthouse's turn", "was at it again" and "made
+    the most of a loose ball" are phrasings the goal rules do not read: the fixture's goals
+    find them, each with the report's minute, from its own sentence."""
+    path = tmp_path / "basel.txt"
+    path.write_text(BASEL_1954, encoding="utf-8")
+    ex = extractor.extract(read_report(path))
+    assert ex.match.iri.endswith("/match/1954-06-17-england-belgium")
+    got = [(g.scorer_name, g.team_name, g.minute, g.kind) for g in ex.goals]
+    assert got == [
+        ("Léopold Anoul", "Belgium", 5, "regular"), ("Ivor Broadis", "England", 26, "regular"),
+        ("Nat Lofthouse", "England", 36, "regular"), ("Ivor Broadis", "England", 63, "regular"),
+        ("Henri Coppens", "Belgium", 67, "regular"), ("Léopold Anoul", "Belgium", 71, "regular"),
+        ("Nat Lofthouse", "England", 91, "regular"), ("Jimmy Dickinson", "Belgium", 94, "own_goal"),
+    ]  # fmt: skip
+    guided = {g.minute for g in ex.goals if g.evidence.rule == "fixture-guided"}
+    assert {36, 63, 71} <= guided

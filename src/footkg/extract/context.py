@@ -131,9 +131,16 @@ def team_refs(
     return sorted(refs, key=lambda r: r.start)
 
 
+#: a dateline's city in capitals, then the country: "SUWON, " before "South Korea"
+DATELINE_CITY = re.compile(r"(?:^|\n)[A-ZÀ-Þ][A-ZÀ-Þ .'-]+, $")
+
+
 def is_place_use(text: str, ref: TeamRef) -> bool:
-    """True when a team name is used as a place ("in Mexico", "heads to Miami"); not after a
-    result ("lost 8-3 to Hungary", "a 6-1 rout of Switzerland")."""
+    """True when a team name is used as a place ("in Mexico", "heads to Miami", the country
+    of a dateline "SUWON, South Korea (June 5) -"); not after a result ("lost 8-3 to
+    Hungary", "a 6-1 rout of Switzerland")."""
+    if DATELINE_CITY.search(text, max(0, ref.start - 40), ref.start):
+        return True
     before = text[max(0, ref.start - 30) : ref.start].lower()
     if re.search(r"(?:\d\s*[-–]\s*\d|\b(?:lost|losing|lose|loses|fell|falling|defeat|loss|beaten|"
                  r"win|victory|rout|thrashing|demolition|drubbing|hammering|triumph|success|"

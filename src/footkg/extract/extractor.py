@@ -19,13 +19,13 @@ from datetime import date, timedelta
 
 from spacy.language import Language
 
-from footkg.extract import results
+from footkg.extract import guided, results
 from footkg.extract.context import Sentence, TeamRef, mask, team_refs
 from footkg.extract.facts import Evidence, Extraction, GoalFact, MatchFact, tournament_label
 from footkg.extract.gazetteer import Gazetteer
 from footkg.extract.goals import GoalFinder, SentenceView, line_time
 from footkg.extract.io import ReportText
-from footkg.extract.linking import Fixture, best_fixture, fixtures_between
+from footkg.extract.linking import Fixture, best_fixture, fixture_goals, fixtures_between
 from footkg.extract.pipeline import (
     Mention,
     blank_boilerplate,
@@ -69,6 +69,10 @@ SCORE_PHRASE = re.compile(
     r"\b(?:won|win|winning|winners|beat|beating|drew|drawing|lost|losing)\s+(?P<x>\d{1,2})\s*[-–]\s*(?P<y>\d{1,2})\b(?! on pen| in the shoot)|"
     r"\b(?P<x2>\d{1,2})\s*[-–]\s*(?P<y2>\d{1,2})\s+(?:win|victory|draw|defeat|loss)\b"
 )
+
+
+#: any score: "6-1", "3–2" (not part of a date or a longer number)
+BARE_SCORE = re.compile(r"(?<![\d/.:–-])(\d{1,2})\s*[-–]\s*(\d{1,2})(?![\d/:–-])")
 
 
 def running_lines(sentences: list[Sentence], stmts: list) -> None:
@@ -149,7 +153,11 @@ class Extractor:
         topic, days = topic_pair(sentences), month_days(clean)
         main = self._main(stmts, sentences, topic)
         if main is None or not self._about_topic(main, topic):
-            main = self._topic_main(sentences, years, topic, days) or main
+            inferred = self._topic_main(sentences, years, topic, days)
+            # a result stated about other teams gives way to the topic's fixture only when
+            # the report gives that fixture's score too
+            if inferred is not None and (main is None or inferred[1].score_a is not None):
+                main = inferred
         if main is None:
             out.notes.append("no match result found in the report")
             return out
@@ -184,6 +192,8 @@ class Extractor:
         out.tournament_label = tournament_label(year, women)
         players = self._players(clean, ents, edition, (a, b))
         out.goals = self._goals(sentences, players, (a, b), year, stmts, main)
+        if match.iri is not None:
+            out.goals = self._guided(sentences, players, match.iri, out.goals, year)
         out.others = self._others(stmts, main, match, clean, year, published)
         return out
 
@@ -309,9 +319,10 @@ class Extractor:
                     days: set[tuple[int, int]]) -> tuple[Sentence, results.Statement] | None:  # fmt: skip
         """The main match when no sentence states it the way the rules read ("down 2-0 to
         Brazil, they won 3-2"): the fixture between the two teams the report is about, in a
-        year it names. Its teams come from the graph; its score is the first score the report
-        gives that has the fixture's numbers (oriented by the fixture), and its shootout the
-        first "5-3 on penalties"; the statement's rule says it was inferred. ``days`` are the
+        year it names. Its teams come from the graph; its score is the fixture's when a
+        sentence about those teams (or none) gives the same numbers, a result phrase ("won
+        3-2") or a bare score ("got a thumping one, 6-1"), else unknown; its shootout is the
+        first "5-3 on penalties". The statement's rule says it was inferred. ``days`` are the
         (month, day) pairs the report names."""
         if topic is None:
             return None
@@ -327,19 +338,21 @@ class Extractor:
         sent.slots += [TeamRef(sent.start, sent.start, fixture.home, "", "name"),
                        TeamRef(sent.start, sent.start, fixture.away, "", "name")]  # fmt: skip
         pair = sorted((fixture.home_score, fixture.away_score))
-        for s in sentences:
-            if not {r.iri for r in s.refs if r.iri} <= topic:
-                continue  # a sentence about other teams states other scores
-            for m in SCORE_PHRASE.finditer(s.text):
-                x, y = int(m["x"] or m["x2"]), int(m["y"] or m["y2"])
-                if sorted((x, y)) == pair and st.score_a is None:
-                    st.score_a, st.score_b = fixture.home_score, fixture.away_score
+        about = [s for s in sentences if {r.iri for r in s.slots if r.iri} <= topic]
+        # a sentence about other teams states other scores; a result phrase ("won 3-2")
+        # first, else any score with the fixture's numbers ("got a thumping one, 6-1")
+        scores = [
+            (int(m["x"] or m["x2"]), int(m["y"] or m["y2"]))
+            for s in about
+            for m in SCORE_PHRASE.finditer(s.text)
+        ] + [(int(m[1]), int(m[2])) for s in about for m in BARE_SCORE.finditer(s.text)]
+        if any(sorted(xy) == pair for xy in scores):
+            st.score_a, st.score_b = fixture.home_score, fixture.away_score
+        for s in about:
             pens = re.search(rf"\b(\d{{1,2}})-(\d{{1,2}}) {results.PENS}", s.text)
             if pens and st.shootout is None and fixture.home_score == fixture.away_score:
                 hi, lo = sorted((int(pens[1]), int(pens[2])), reverse=True)
                 st.shootout, st.aet = (hi, lo), True
-        if st.score_a is None:
-            return None
         return sent, st
 
     def _context_opponent(self, sent: Sentence, st: results.Statement,
@@ -645,6 +658,17 @@ class Extractor:
                 if g.assist is None and ev.assist is not None:
                     g.assist, g.assist_name = ev.assist.iri, self._player_name(ev.assist)
         return sorted(goals, key=lambda g: (g.minute or 0, g.stoppage or 0))
+
+    def _guided(self, sentences: list[Sentence], players: list[Mention], fixture: str,
+                goals: list[GoalFact], year: int | None) -> list[GoalFact]:  # fmt: skip
+        """``goals`` with the fixture's goals the report tells and the rules missed (see
+        :mod:`footkg.extract.guided`), in match order."""
+        known = guided.fixture_goals_of(fixture_goals(self.gaz, fixture))
+        extra = guided.guided_goals(
+            sentences, players, known, goals, self._player_name,
+            lambda team: self.gaz.team_name_at(team, year),
+        )  # fmt: skip
+        return sorted(goals + extra, key=lambda g: (g.minute or 0, g.stoppage or 0))
 
     def _player_name(self, p: Mention) -> str:
         for (_, _team), squad in self.gaz._squads.items():

@@ -124,6 +124,7 @@ def fixture_goals(gaz: Gazetteer, match: str) -> list[dict]:
             "minute": int(r["min"].value) if r["min"] is not None else None,
             "stoppage": int(r["st"].value) if r["st"] is not None else None,
             "own_goal": r["og"] is not None and r["og"].value == "true",
+            "penalty": r["pen"] is not None and r["pen"].value == "true",
         }
         for r in rows
     ]

@@ -1,0 +1,225 @@
+"""Fixture-guided reading of goals.
+
+When a report's main match links to a fixture of the graph, the graph's goals for it (from
+the Fjelstul World Cup Database's ``goals.csv``) say who scored and roughly when. Each such
+goal the rules did not find is looked for in the report: a sentence that names the scorer
+and gives a time close to the goal's (the sentence's own time, a live-blog line's minute, or
+the time given in the sentence before). The rules of :mod:`footkg.extract.goals` stay the
+primary reader; this pass recovers goals told in phrasings they do not know ("gave the
+Brazilians a flicker of hope").
+
+What is kept is what the report says: its minute as written (a report's 85 against the
+data's 86 stays a disagreement that :mod:`footkg.extract.conflicts` lists), the kind of goal
+from the sentence's own words. The fixture only proposes which player to look for and which
+side the goal counts for (an own goal counts for the other side). A goal the report does not
+tell, or tells with no time near the fixture's, is not added.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from footkg.extract.context import Sentence
+from footkg.extract.facts import Evidence, GoalFact
+from footkg.extract.goals import SIGNALS, _kind, line_time
+from footkg.extract.pipeline import Mention
+from footkg.extract.timeexpr import TimeExpr, find_times
+
+#: how far (minutes, stoppage counted in) a report's time may lie from the fixture's and
+#: still be the same goal told with a different minute (85 vs 86; 92 vs 90+2)
+TOLERANCE = 2
+
+#: words that say a sentence tells a goal, beyond the scoring verbs of the rules
+GOAL_WORDS = re.compile(
+    r"\b(?:goal|goals|net|nets|netted|score[sd]?|scoring|scorer|equali[sz]\w*|lead|winner|"
+    r"opener|header|headed|penalty|spot|strike|struck|finish\w*|made it|make it|\d+-\d+|"
+    r"hope|reply|replied|back|level|in front|ahead|brace|second|third|fourth|fifth)\b",
+    re.I,
+)
+PENALTY_WORDS = re.compile(r"\bpenalt(?:y|ies)\b|\bspot[- ]kick\b|\bfrom the spot\b", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class FixtureGoal:
+    """A goal of the graph's fixture: scorer IRI, team credited (IRI), minute and stoppage
+    minutes (``None`` when unknown), own goal and penalty flags."""
+
+    scorer: str
+    team: str
+    minute: int
+    stoppage: int | None
+    own_goal: bool
+    penalty: bool
+
+    @property
+    def clock(self) -> int:
+        """Minutes played when it was scored, stoppage counted in (90+2 → 92)."""
+        return self.minute + (self.stoppage or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Clocked:
+    """A time the report gives, resolved to an absolute minute: the sentence it is in, its
+    offset in the report, minute, stoppage, and ``vague`` for "in stoppage time"."""
+
+    sentence: int
+    start: int
+    minute: int
+    stoppage: int | None
+    vague: bool
+
+    @property
+    def clock(self) -> int:
+        return self.minute + (self.stoppage or 0)
+
+
+def report_clock(sentences: list[Sentence]) -> dict[int, list[Clocked]]:
+    """Every time the report gives, by sentence index, in text order. A relative time ("ten
+    minutes later", "three minutes after that") counts from the last time given before it; a
+    live-blog line's leading minute ("57' …") is the time of its sentences."""
+    out: dict[int, list[Clocked]] = {}
+    last: int | None = None
+    paragraph, line = -1, None
+    for s in sentences:
+        if s.paragraph != paragraph:
+            paragraph, line = s.paragraph, line_time(s.text)
+        found: list[Clocked] = []
+        if line is not None and line.minute is not None:
+            found.append(Clocked(s.index, s.start, line.minute, line.stoppage, False))
+            last = line.minute
+        for t in find_times(s.text):
+            resolved = _absolute(t, last)
+            if resolved is None:
+                continue
+            found.append(resolved_clock(s, t, resolved))
+            last = resolved.minute
+        out[s.index] = found
+    return out
+
+
+def resolved_clock(s: Sentence, t: TimeExpr, resolved: TimeExpr) -> Clocked:
+    """The :class:`Clocked` of a time ``t`` of sentence ``s`` resolved to ``resolved``."""
+    assert resolved.minute is not None
+    return Clocked(s.index, s.start + t.start, resolved.minute, resolved.stoppage, resolved.vague)
+
+
+def _absolute(t: TimeExpr, last: int | None) -> TimeExpr | None:
+    """``t`` with a relative offset added to ``last`` (``None`` when there is no ``last``);
+    a count back from the end read as extra time once the report is past minute 90."""
+    if t.offset is not None:
+        if last is None:
+            return None
+        return TimeExpr(t.start, t.end, t.rule, minute=last + t.offset)
+    if t.minute is None:
+        return None
+    if t.rule in ("from-end", "remaining") and last is not None and last > 90:
+        return TimeExpr(t.start, t.end, t.rule, minute=t.minute + 30)
+    return t
+
+
+def fixture_goals_of(rows: list[dict]) -> list[FixtureGoal]:
+    """The rows of :func:`footkg.extract.linking.fixture_goals` that have a scorer and a
+    minute, as :class:`FixtureGoal`, in match order."""
+    out = [
+        FixtureGoal(
+            r["scorer"], r["team"], r["minute"], r["stoppage"], r["own_goal"], r["penalty"]
+        )
+        for r in rows
+        if r["scorer"] and r["minute"] is not None
+    ]
+    return sorted(out, key=lambda g: g.clock)
+
+
+def _near(fg: FixtureGoal, t: Clocked) -> int | None:
+    """How far (minutes) report time ``t`` is from fixture goal ``fg``, or ``None`` when it
+    cannot be that goal: beyond :data:`TOLERANCE`, or "stoppage time" of the other half."""
+    if t.vague:
+        return 0 if fg.minute == t.minute and fg.stoppage else None
+    gap = abs(fg.clock - t.clock)
+    return gap if gap <= TOLERANCE else None
+
+
+def _tells_goal(text: str) -> bool:
+    return bool(GOAL_WORDS.search(text) or any(p.search(text) for p in SIGNALS))
+
+
+def guided_goals(
+    sentences: list[Sentence],
+    players: list[Mention],
+    fixture: list[FixtureGoal],
+    found: list[GoalFact],
+    name_of,
+    team_name,
+) -> list[GoalFact]:
+    """Goals of ``fixture`` that ``found`` (the rules' goals) lacks and the report tells: for
+    each, the sentence that names its scorer (``players``: the match's player mentions) with
+    the closest time within :data:`TOLERANCE` (a time in the sentence itself, or else in the
+    sentence before, or a bare time after it: "66th minute."); a time off the fixture's
+    needs goal words in the sentence ("equalised", "made it 2-2"). Each report time serves one
+    goal. ``name_of(mention)`` and
+    ``team_name(iri)`` give labels. Returns the new goals (evidence rule
+    ``fixture-guided``)."""
+    clock = report_clock(sentences)
+    by_index = {s.index: s for s in sentences}
+    used: set[tuple[int, int]] = set()
+    out: list[GoalFact] = []
+    for fg in fixture:
+        if any(_is_found(fg, g) for g in found):
+            continue
+        best: tuple[int, Clocked, Sentence, Mention] | None = None
+        for p in players:
+            if p.iri != fg.scorer:
+                continue
+            s = next((x for x in sentences if x.start <= p.start < x.end), None)
+            if s is None:
+                continue
+            times = (clock.get(s.index) or clock.get(s.index - 1)
+                     or _time_only(by_index.get(s.index + 1), clock))  # fmt: skip
+            for t in times:
+                gap = _near(fg, t)
+                if gap is None or (t.sentence, t.start) in used:
+                    continue
+                if gap and not _tells_goal(s.text):
+                    continue
+                if best is None or gap < best[0]:
+                    best = (gap, t, s, p)
+        if best is None:
+            continue
+        _, t, s, p = best
+        used.add((t.sentence, t.start))
+        out.append(_goal(fg, t, by_index[s.index], p, name_of, team_name))
+    return out
+
+
+def _time_only(s: Sentence | None, clock: dict[int, list[Clocked]]) -> list[Clocked]:
+    """The times of ``s`` when it is a bare time ("66th minute."), else none."""
+    if s is None or len(s.text) > 40:
+        return []
+    return clock.get(s.index, [])
+
+
+def _is_found(fg: FixtureGoal, g: GoalFact) -> bool:
+    """True when the rules' goal ``g`` is fixture goal ``fg`` (same scorer, a time within
+    :data:`TOLERANCE` or none)."""
+    if g.scorer != fg.scorer:
+        return False
+    if g.minute is None or g.minute_vague:
+        return True
+    return abs(g.minute + (g.stoppage or 0) - fg.clock) <= TOLERANCE
+
+
+def _goal(fg: FixtureGoal, t: Clocked, s: Sentence, p: Mention, name_of, team_name) -> GoalFact:
+    """The goal as the report tells it: its time, and its kind from the sentence's words."""
+    if fg.own_goal:
+        kind = "own_goal"
+    elif fg.penalty and PENALTY_WORDS.search(s.text):
+        kind = "penalty"
+    else:
+        kind = _kind(s.text)
+        kind = "regular" if kind == "penalty" else kind
+    return GoalFact(
+        scorer=fg.scorer, scorer_name=name_of(p), team=fg.team, team_name=team_name(fg.team),
+        minute=t.minute, stoppage=t.stoppage, minute_vague=t.vague, kind=kind,
+        evidence=Evidence(s.start, s.end, "fixture-guided"),
+    )  # fmt: skip
