@@ -34,6 +34,7 @@ from footkg.extract.pipeline import (
     fold,
     player_mentions,
 )
+from footkg.extract.timeexpr import TimeExpr
 
 MONTHS = {m: i for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"], 1)}  # fmt: skip
@@ -52,7 +53,7 @@ DATE_RE = re.compile(
     rf"(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<m2>{MONTH_NAMES})\b(?:,? (?P<y2>\d{{4}}))?)"
 )
 YEAR_RE = re.compile(
-    r"\b(?:(19[3-9]\d|20[0-4]\d) (?:FIFA )?(?:World Cup|tournament|final|finals)|"
+    r"\b(?:(19[3-9]\d|20[0-4]\d) (?:FIFA )?(?:Women['’]s )?(?:World Cup|tournament|final|finals)|"
     r"World Cup (?:of )?(19[3-9]\d|20[0-4]\d)|[A-Z][a-z]+ ['’](\d\d)\b)"
 )
 
@@ -86,12 +87,13 @@ def running_lines(sentences: list[Sentence], stmts: list) -> None:
             st.background = True
 
 
-def topic_pair(sentences: list[Sentence]) -> set[str] | None:
+def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -> set[str] | None:
     """The two teams a report is about: the two named most often (names, nicknames,
-    demonyms, adjectives, "the hosts"; the first three sentences count double), or ``None``
-    when the second of them is named fewer than twice. A round-up that opens with other
-    results still has its own match's teams here."""
-    counts: Counter[str] = Counter()
+    demonyms, adjectives, "the hosts"; the first three sentences count double; with
+    ``players``, each mention of a team's player counts once too), or ``None`` when the
+    second of them is named fewer than twice or ties with the third. A round-up that opens
+    with other results still has its own match's teams here."""
+    counts: Counter[str] = Counter(players or {})
     for s in sentences:
         weight = 2 if s.index < 3 else 1
         for ref in s.refs:
@@ -151,6 +153,8 @@ class Extractor:
         stmts = [(s, st) for s in sentences for st in results.find_statements(s)]
         running_lines(sentences, stmts)
         topic, days = topic_pair(sentences), month_days(clean)
+        if topic is None:
+            topic = topic_pair(sentences, self._player_votes(clean, ents, years, women))
         main = self._main(stmts, sentences, topic)
         if main is None or not self._about_topic(main, topic):
             inferred = self._topic_main(sentences, years, topic, days)
@@ -187,6 +191,8 @@ class Extractor:
         if match.stage is None and fixture is not None:
             match.stage = fixture.stage
         match.date = self._main_date(clean, sentences, sent, year, published)
+        if fixture is not None:
+            self._fixture_details(match, fixture, days, clean)
         self._shootout_and_aet(match, sentences, clean, main)
         out.match = match
         out.tournament_label = tournament_label(year, women)
@@ -426,6 +432,27 @@ class Extractor:
             iri=fixture.iri if fixture else None,
         )  # fmt: skip
 
+    def _fixture_details(self, match: MatchFact, fixture: Fixture,
+                         days: set[tuple[int, int]], text: str) -> None:  # fmt: skip
+        """Details of the linked fixture that the report states somewhere other than where the
+        rules look: the fixture's day when the report names its day and month ("June 5"), and
+        the fixture's stadium when the report names it (a stadium named in the main sentence
+        may be another match's: "… since the Rostov comeback"), with its city when named."""
+        if match.date is None and (int(fixture.date[5:7]), int(fixture.date[8:10])) in days:
+            match.date = fixture.date
+        if fixture.venue is None or match.venue_iri == fixture.venue:
+            return
+        venue, venue_iri = self._named_fixture_venue(fixture.venue)
+        if venue_iri is None:
+            return
+        match.venue, match.venue_iri = venue, venue_iri
+        city = self._stadium_city(venue_iri, text)
+        if city is not None:
+            match.city = city
+            match.city_iri = next(
+                (iri for iri, label in self.gaz.cities.items() if label == city), None
+            )
+
     def _named_fixture_venue(self, venue_iri: str) -> tuple[str | None, str | None]:
         """The fixture's own stadium where the report names it anywhere ("On Sunday night at
         the Luzhniki Stadium he was able to …"); ``(None, None)`` when it does not."""
@@ -576,6 +603,16 @@ class Extractor:
 
     # --- players and goals -------------------------------------------------------------------
 
+    def _player_votes(self, text: str, ents: list[Mention], years: list[int],
+                      women: bool) -> Counter[str]:  # fmt: skip
+        """How often the report names players of each team (IRI) of the edition of the first
+        year it names: a report that calls a team "our girls" still names its players."""
+        edition = self.gaz.edition(years[0], women) if years else None
+        if edition is None:
+            return Counter()
+        squads = [p for t in self.gaz.edition_teams(edition) for p in self.gaz.squad(edition, t)]
+        return Counter(m.team for m in player_mentions(text, squads, ents) if m.team)
+
     def _players(self, text: str, ents: list[Mention], edition: str | None,
                  teams: tuple[str, str]) -> list[Mention]:  # fmt: skip
         if edition is None:
@@ -604,15 +641,7 @@ class Extractor:
             if not line:
                 paragraph, found_before = s.paragraph, len(finder.events)
                 line_minute = line_time(s.text)
-            view = SentenceView(
-                s.index, s.start, s.text,
-                [p for p in players if s.start <= p.start < s.end],
-                [(r.start - s.start, r.end - s.start, r.iri) for r in s.refs
-                 if r.iri and r.kind != "adjective"],
-                [(r.start - s.start, r.end - s.start, r.iri) for r in s.refs
-                 if r.iri and r.kind == "adjective"],
-                line_time=line_minute,
-            )  # fmt: skip
+            view = self._view(s, players, line_minute)
             foreign = [
                 r
                 for r in s.refs
@@ -623,6 +652,19 @@ class Extractor:
             line.append(view)
         finder.line_goal(line, found_before)
         return self._merge(finder, teams, year)
+
+    def _view(self, s: Sentence, players: list[Mention],
+              line_minute: TimeExpr | None = None) -> SentenceView:  # fmt: skip
+        """What the goal rules see of sentence ``s``: its players and team references."""
+        return SentenceView(
+            s.index, s.start, s.text,
+            [p for p in players if s.start <= p.start < s.end],
+            [(r.start - s.start, r.end - s.start, r.iri) for r in s.refs
+             if r.iri and r.kind != "adjective"],
+            [(r.start - s.start, r.end - s.start, r.iri) for r in s.refs
+             if r.iri and r.kind == "adjective"],
+            line_time=line_minute,
+        )  # fmt: skip
 
     def _merge(
         self, finder: GoalFinder, teams: tuple[str, str], year: int | None
@@ -661,14 +703,15 @@ class Extractor:
 
     def _guided(self, sentences: list[Sentence], players: list[Mention], fixture: str,
                 goals: list[GoalFact], year: int | None) -> list[GoalFact]:  # fmt: skip
-        """``goals`` with the fixture's goals the report tells and the rules missed (see
-        :mod:`footkg.extract.guided`), in match order."""
+        """``goals`` checked against the fixture's goals, with those the report tells and the
+        rules missed (see :mod:`footkg.extract.guided`), in match order."""
         known = guided.fixture_goals_of(fixture_goals(self.gaz, fixture))
+        team_name = lambda team: self.gaz.team_name_at(team, year)  # noqa: E731
         extra = guided.guided_goals(
-            sentences, players, known, goals, self._player_name,
-            lambda team: self.gaz.team_name_at(team, year),
+            sentences, players, known, goals, self._player_name, team_name
         )  # fmt: skip
-        return sorted(goals + extra, key=lambda g: (g.minute or 0, g.stoppage or 0))
+        goals = guided.reconcile(goals + extra, known, sentences, team_name)
+        return sorted(goals, key=lambda g: (g.minute or 0, g.stoppage or 0))
 
     def _player_name(self, p: Mention) -> str:
         for (_, _team), squad in self.gaz._squads.items():

@@ -140,6 +140,7 @@ class Gazetteer:
     women_nicknames: set[str] = field(default_factory=set)
     _fixtures: dict[frozenset[str], list] = field(default_factory=dict)
     _squads: dict[tuple[str, str], list[SquadPlayer]] = field(default_factory=dict)
+    _edition_teams: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def from_store(cls, store: ox.Store, nicknames: list[Nickname] | None = None) -> Gazetteer:
@@ -270,6 +271,16 @@ class Gazetteer:
         return self.editions_of(women).get(year) or (
             edition_iri(name, year) if self.store is None else None
         )
+
+    def edition_teams(self, edition: str) -> list[str]:
+        """The IRIs of the teams with a squad at ``edition`` (IRI), cached."""
+        if edition not in self._edition_teams and self.store is not None:
+            rows = self._q(
+                "SELECT DISTINCT ?e ?t WHERE { ?m fk:edition ?e ; fk:team ?t ; fk:player ?p }",
+                e=ox.NamedNode(edition),
+            )
+            self._edition_teams[edition] = sorted(r["t"].value for r in rows)
+        return self._edition_teams.get(edition, [])
 
     def squad(self, edition: str, team: str) -> list[SquadPlayer]:
         """The squad of ``team`` (IRI) at ``edition`` (IRI); empty when the graph has none."""

@@ -153,26 +153,24 @@ def guided_goals(
     team_name,
 ) -> list[GoalFact]:
     """Goals of ``fixture`` that ``found`` (the rules' goals) lacks and the report tells: for
-    each, the sentence that names its scorer (``players``: the match's player mentions) with
-    the closest time within :data:`TOLERANCE` (a time in the sentence itself, or else in the
-    sentence before, or a bare time after it: "66th minute."); a time off the fixture's
-    needs goal words in the sentence ("equalised", "made it 2-2"). Each report time serves one
-    goal. ``name_of(mention)`` and
-    ``team_name(iri)`` give labels. Returns the new goals (evidence rule
-    ``fixture-guided``)."""
+    each, a sentence that refers to its scorer (``players``: the match's player mentions;
+    or "she"/"he" in a sentence naming no player, for the player named last in the three
+    sentences before) with the closest time within :data:`TOLERANCE` (a time in the sentence
+    itself, or else in the sentence before, or a bare time after it: "66th minute."). A time
+    off the fixture's needs goal words in the sentence ("equalised", "made it 2-2"). Each
+    report time serves one goal. ``name_of(mention)`` and ``team_name(iri)`` give labels.
+    Returns the new goals (evidence rule ``fixture-guided``)."""
     clock = report_clock(sentences)
     by_index = {s.index: s for s in sentences}
+    sightings = _sightings(sentences, players)
     used: set[tuple[int, int]] = set()
     out: list[GoalFact] = []
     for fg in fixture:
         if any(_is_found(fg, g) for g in found):
             continue
         best: tuple[int, Clocked, Sentence, Mention] | None = None
-        for p in players:
+        for s, p in sightings:
             if p.iri != fg.scorer:
-                continue
-            s = next((x for x in sentences if x.start <= p.start < x.end), None)
-            if s is None:
                 continue
             times = (clock.get(s.index) or clock.get(s.index - 1)
                      or _time_only(by_index.get(s.index + 1), clock))  # fmt: skip
@@ -188,8 +186,66 @@ def guided_goals(
             continue
         _, t, s, p = best
         used.add((t.sentence, t.start))
-        out.append(_goal(fg, t, by_index[s.index], p, name_of, team_name))
+        penalty = fg.penalty and _penalty_told(sentences, s)
+        out.append(_goal(fg, t, s, p, penalty, name_of, team_name))
     return out
+
+
+PRONOUN = re.compile(r"\b(?:[Hh]e|[Ss]he|[Hh]is|[Hh]er|[Hh]im)\b")
+
+
+def _sightings(sentences: list[Sentence], players: list[Mention]) -> list[tuple[Sentence, Mention]]:
+    """Each (sentence, player) the sentence refers to: by name, or by a pronoun in a
+    sentence naming no player (the player named last, up to three sentences before)."""
+    out: list[tuple[Sentence, Mention]] = []
+    last: tuple[int, Mention] | None = None
+    for s in sentences:
+        named = [p for p in players if s.start <= p.start < s.end]
+        out += [(s, p) for p in named]
+        if named:
+            last = (s.index, named[-1])
+        elif last is not None and s.index - last[0] <= 3 and PRONOUN.search(s.text):
+            out.append((s, last[1]))
+    return out
+
+
+def _penalty_told(sentences: list[Sentence], s: Sentence) -> bool:
+    """True when sentence ``s`` or one of the two before it speaks of a penalty ("Two
+    penalties, two goals. Williams converted the first of them …")."""
+    return any(
+        PENALTY_WORDS.search(x.text) for x in sentences if s.index - 2 <= x.index <= s.index
+    )
+
+
+def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal],
+              sentences: list[Sentence], team_name) -> list[GoalFact]:  # fmt: skip
+    """The rules' ``goals`` checked against the fixture's: a goal that is a fixture own goal
+    becomes one (kind ``own_goal``, counted for the other side: "a deflection off Jorge
+    Costa"); one that is a fixture penalty becomes one when the report speaks of a penalty
+    there; a goal credited to a player with no goal in the fixture is dropped when another
+    goal, of a fixture scorer, lies within :data:`TOLERANCE` of it (the rules took the
+    passer for the scorer). ``team_name(iri)`` gives labels. Returns the goals kept."""
+    scorers = {fg.scorer for fg in fixture}
+    for g in goals:
+        fg = next((f for f in fixture if _is_found(f, g)), None)
+        if fg is None:
+            continue
+        if fg.own_goal and g.kind != "own_goal":
+            g.kind, g.team, g.team_name = "own_goal", fg.team, team_name(fg.team)
+        if fg.penalty and g.kind != "penalty":
+            s = next((x for x in sentences if x.start <= g.evidence.start < x.end), None)
+            if s is not None and _penalty_told(sentences, s):
+                g.kind = "penalty"
+    return [
+        g for g in goals
+        if g.scorer in scorers or g.minute is None
+        or not any(o.scorer in scorers and o.minute is not None
+                   and abs(_clock(o) - _clock(g)) <= TOLERANCE for o in goals)
+    ]  # fmt: skip
+
+
+def _clock(g: GoalFact) -> int:
+    return (g.minute or 0) + (g.stoppage or 0)
 
 
 def _time_only(s: Sentence | None, clock: dict[int, list[Clocked]]) -> list[Clocked]:
@@ -209,11 +265,13 @@ def _is_found(fg: FixtureGoal, g: GoalFact) -> bool:
     return abs(g.minute + (g.stoppage or 0) - fg.clock) <= TOLERANCE
 
 
-def _goal(fg: FixtureGoal, t: Clocked, s: Sentence, p: Mention, name_of, team_name) -> GoalFact:
-    """The goal as the report tells it: its time, and its kind from the sentence's words."""
+def _goal(fg: FixtureGoal, t: Clocked, s: Sentence, p: Mention, penalty: bool,
+          name_of, team_name) -> GoalFact:  # fmt: skip
+    """The goal as the report tells it: its time, and its kind from the sentence's words
+    (a penalty when ``penalty``: the fixture's penalty, spoken of in the report)."""
     if fg.own_goal:
         kind = "own_goal"
-    elif fg.penalty and PENALTY_WORDS.search(s.text):
+    elif penalty:
         kind = "penalty"
     else:
         kind = _kind(s.text)
