@@ -72,6 +72,12 @@ SCORE_PHRASE = re.compile(
 )
 
 
+#: words for extra time
+EXTRA_TIME = re.compile(
+    r"\bextra[- ](?:time|period|half-hour|half hour)|\badditional (?:half-hour|half hour|period)"
+    r"|\bovertime\b|\ba\.e\.t\b",
+    re.I,
+)
 #: any score: "6-1", "3–2" (not part of a date or a longer number)
 BARE_SCORE = re.compile(r"(?<![\d/.:–-])(\d{1,2})\s*[-–]\s*(\d{1,2})(?![\d/:–-])")
 
@@ -172,15 +178,11 @@ class Extractor:
         fixture = best_fixture(
             fixtures_between(self.gaz, a, b), years,
             {a: st.score_a, b: st.score_b} if st.score_a is not None else {}, stage,
-            days,
+            days, {m.iri for m in sent.mentions if m.kind == "stadium"}, st.aet,
         )  # fmt: skip
-        year = years[0] if years else (fixture.year if fixture else None)
-        if fixture and fixture.year != year:
-            # the fixture's year when the report names it too, or when the teams did not
-            # meet in the year named first ("the 2010 champions" in a 2018 report)
-            met = {f.year for f in fixtures_between(self.gaz, a, b)}
-            if fixture.year in years or year not in met:
-                year = fixture.year
+        # the linked fixture's year, even when the report names another first ("the 2010
+        # champions" in a 2018 report; "Thirty-two years after Gijón, … 1982")
+        year = fixture.year if fixture else years[0] if years else None
         edition = self.gaz.edition(year, women) if year else None
         if implied and stage and edition:
             stage = results.previous_stage(stage, self.gaz.stages.get(edition, []))
@@ -435,11 +437,16 @@ class Extractor:
     def _fixture_details(self, match: MatchFact, fixture: Fixture,
                          days: set[tuple[int, int]], text: str) -> None:  # fmt: skip
         """Details of the linked fixture that the report states somewhere other than where the
-        rules look: the fixture's day when the report names its day and month ("June 5"), and
+        rules look: the fixture's day when the report names its day and month ("June 5") and
+        no date was found, or one of another year,
+        extra time when the fixture went to it and the report speaks of it anywhere, and
         the fixture's stadium when the report names it (a stadium named in the main sentence
         may be another match's: "… since the Rostov comeback"), with its city when named."""
-        if match.date is None and (int(fixture.date[5:7]), int(fixture.date[8:10])) in days:
-            match.date = fixture.date
+        same_day = (int(fixture.date[5:7]), int(fixture.date[8:10])) in days
+        if same_day and (match.date is None or match.date[:4] != fixture.date[:4]):
+            match.date = fixture.date  # a byline's "5 June 2018" over the match's "5 June 1938"
+        if fixture.extra_time and not match.after_extra_time and EXTRA_TIME.search(text):
+            match.after_extra_time = True
         if fixture.venue is None or match.venue_iri == fixture.venue:
             return
         venue, venue_iri = self._named_fixture_venue(fixture.venue)

@@ -16,7 +16,7 @@ STAGE_KEYS = {str(iri): key for key, iri in STAGES.items()}
 @dataclass(frozen=True, slots=True)
 class Fixture:
     """A match of the graph: IRI, date (ISO), home/away team IRIs and scores, stage key,
-    year of its edition, venue IRI and label, city label."""
+    year of its edition, venue IRI and label, whether it went to extra time."""
 
     iri: str
     date: str
@@ -28,6 +28,7 @@ class Fixture:
     year: int | None
     venue: str | None
     venue_label: str | None
+    extra_time: bool = False
 
 
 def fixtures_between(gaz: Gazetteer, a: str, b: str) -> list[Fixture]:
@@ -46,8 +47,9 @@ def _query_fixtures(gaz: Gazetteer, a: str, b: str) -> list[Fixture]:
     rows = []
     for home, away in ((a, b), (b, a)):
         rows += gaz._q(
-            "SELECT ?h ?w ?m ?d ?hs ?as ?s ?y ?v ?vl WHERE { ?m fk:homeTeam ?h ; fk:awayTeam ?w ; "
-            "fk:date ?d ; fk:edition ?e . ?e fk:year ?y . "
+            "SELECT ?h ?w ?m ?d ?hs ?as ?s ?y ?v ?vl ?x WHERE { ?m fk:homeTeam ?h ; "
+            "fk:awayTeam ?w ; fk:date ?d ; fk:edition ?e . ?e fk:year ?y . "
+            "OPTIONAL { ?m fk:extraTime ?x } "
             "OPTIONAL { ?m fk:homeScore ?hs } OPTIONAL { ?m fk:awayScore ?as } "
             "OPTIONAL { ?m fk:stage ?s } OPTIONAL { ?m fk:venue ?v . ?v rdfs:label ?vl } }",
             h=ox.NamedNode(home),
@@ -69,6 +71,7 @@ def _query_fixtures(gaz: Gazetteer, a: str, b: str) -> list[Fixture]:
                 year=int(r["y"].value),
                 venue=r["v"].value if r["v"] is not None else None,
                 venue_label=r["vl"].value if r["vl"] is not None else None,
+                extra_time=r["x"] is not None and r["x"].value == "true",
             ),
         )
     return list(out.values())
@@ -80,11 +83,14 @@ def best_fixture(
     scores: dict[str, int | None],
     stage: str | None,
     days: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
+    venues: set[str] | frozenset[str] = frozenset(),
+    aet: bool | None = None,
 ) -> Fixture | None:
     """The fixture a report's main match most likely is: points for a year the report names
     (first named counts most), the same score per team, the same stage, a (month, day) of
-    ``days`` the report names ("Thursday 13 June", no year). ``None`` if no candidate agrees
-    on at least the year, the score or the day."""
+    ``days`` the report names ("Thursday 13 June", no year), its stadium among ``venues``
+    (stadium IRIs the result's sentence names), extra time when the result says ``aet``.
+    ``None`` if no candidate agrees on at least the year, the score or the day."""
     best, best_points = None, 0
     for f in candidates:
         points = 0
@@ -97,6 +103,10 @@ def best_fixture(
             if all(got.get(t) == v for t, v in scores.items()):
                 points += 3
         if stage and f.stage == stage:
+            points += 2
+        if f.venue is not None and f.venue in venues:
+            points += 3
+        if aet and f.extra_time:
             points += 2
         if points > best_points:
             best, best_points = f, points
