@@ -205,3 +205,29 @@ def test_fixture_guided_goals_recover_unread_phrasings(extractor: Extractor, tmp
     ]  # fmt: skip
     guided = {g.minute for g in ex.goals if g.evidence.rule == "fixture-guided"}
     assert {36, 63, 71} <= guided
+
+
+BASEL_WIRE = """England, Belgium all square after extra time
+
+BASEL, June 17 (Wire) - England and Belgium drew 4-4 after extra time in their World Cup
+group match at the St. Jakob Stadium on Thursday. Both sides now wait on the group's other results.
+
+SCORERS:
+England: Broadis 26, 63; Lofthouse 36, 91
+Belgium: Anoul 5, 71; Coppens 67
+"""
+
+
+def test_scorers_box_and_fixture_details(extractor: Extractor, tmp_path: Path):
+    """A wire report whose goals are only in a scorers box: the fixture (Fjelstul, England 4-4
+    Belgium, 17 June 1954) finds each name's minutes there; the day comes from "June 17"
+    although the report never names the year 1954, and extra time is read."""
+    path = tmp_path / "wire.txt"
+    path.write_text(BASEL_WIRE, encoding="utf-8")
+    ex = extractor.extract(read_report(path))
+    m = ex.match
+    assert (m.date, m.after_extra_time, m.home_score, m.away_score) == ("1954-06-17", True, 4, 4)
+    got = sorted((g.scorer_name, g.minute) for g in ex.goals)
+    assert got == [("Henri Coppens", 67), ("Ivor Broadis", 26), ("Ivor Broadis", 63),
+                   ("Léopold Anoul", 5), ("Léopold Anoul", 71), ("Nat Lofthouse", 36),
+                   ("Nat Lofthouse", 91)]  # fmt: skip

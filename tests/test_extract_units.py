@@ -29,6 +29,9 @@ from footkg.extract.timeexpr import find_times
         ("in stoppage time", 90, None, None),
         ("just before the break", 45, None, None),
         ("after 30 seconds", 1, None, None),
+        ("three minutes after the half-hour", 33, None, None),
+        ("five minutes before the hour mark", 55, None, None),
+        ("four minutes past the hour", 64, None, None),
     ],
 )
 def test_time_expressions(text, minute, stoppage, offset):
@@ -577,3 +580,31 @@ def test_bulleted_live_blog_line_keeps_its_minute():
     t = line_time("• 10' — Two minutes later it is 2-0.")
     assert (t.minute, t.stoppage) == (10, None)
     assert line_time("• 90+4' GOAL!").stoppage == 4
+
+
+def _goal(scorer: str, minute: int, kind: str = "regular", team: str = "united-states"):
+    from footkg.extract.facts import Evidence, GoalFact
+
+    return GoalFact(scorer=f"p:{scorer}", scorer_name=scorer, team=f"t:{team}", team_name=team,
+                    minute=minute, evidence=Evidence(0, 10, "goal-clause"), kind=kind)  # fmt: skip
+
+
+def test_reconcile_with_the_fixture_goals():
+    """United States 3-2 Portugal, 5 June 2002 (Fjelstul): Jorge Costa's 29th-minute own goal
+    counts for the United States; McBride scored in the 36th. A rule that read Costa's goal as
+    his own is corrected; a goal given to the passer (Sanneh, no goal in the fixture) at the
+    minute McBride is named scoring is dropped; the rest stays as the report has it."""
+    from footkg.extract.context import Sentence
+    from footkg.extract.guided import FixtureGoal, reconcile
+
+    fixture = [
+        FixtureGoal("p:Jorge Costa", "t:united-states", 29, None, True, False),
+        FixtureGoal("p:McBride", "t:united-states", 36, None, False, False),
+    ]
+    goals = [_goal("Jorge Costa", 29, team="portugal"), _goal("Sanneh", 36),
+             _goal("McBride", 36, "header"), _goal("Beto", 39, team="portugal")]  # fmt: skip
+    kept = reconcile(goals, fixture, [Sentence(0, 0, 10, "x" * 10)], lambda t: t[2:])
+    got = [(g.scorer_name, g.minute, g.kind, g.team_name) for g in kept]
+    assert got == [("Jorge Costa", 29, "own_goal", "united-states"),
+                   ("McBride", 36, "header", "united-states"),
+                   ("Beto", 39, "regular", "portugal")]  # fmt: skip

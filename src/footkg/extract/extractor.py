@@ -201,7 +201,7 @@ class Extractor:
         players = self._players(clean, ents, edition, (a, b))
         out.goals = self._goals(sentences, players, (a, b), year, stmts, main)
         if match.iri is not None:
-            out.goals = self._guided(sentences, players, match.iri, out.goals, year)
+            out.goals = self._guided(clean, sentences, players, match.iri, out.goals, year)
         out.others = self._others(stmts, main, match, clean, year, published)
         return out
 
@@ -708,14 +708,14 @@ class Extractor:
                     g.assist, g.assist_name = ev.assist.iri, self._player_name(ev.assist)
         return sorted(goals, key=lambda g: (g.minute or 0, g.stoppage or 0))
 
-    def _guided(self, sentences: list[Sentence], players: list[Mention], fixture: str,
-                goals: list[GoalFact], year: int | None) -> list[GoalFact]:  # fmt: skip
+    def _guided(self, text: str, sentences: list[Sentence], players: list[Mention],
+                fixture: str, goals: list[GoalFact], year: int | None) -> list[GoalFact]:  # fmt: skip
         """``goals`` checked against the fixture's goals, with those the report tells and the
         rules missed (see :mod:`footkg.extract.guided`), in match order."""
         known = guided.fixture_goals_of(fixture_goals(self.gaz, fixture))
         team_name = lambda team: self.gaz.team_name_at(team, year)  # noqa: E731
         extra = guided.guided_goals(
-            sentences, players, known, goals, self._player_name, team_name
+            text, sentences, players, known, goals, self._player_name, team_name
         )  # fmt: skip
         goals = guided.reconcile(goals + extra, known, sentences, team_name)
         return sorted(goals, key=lambda g: (g.minute or 0, g.stoppage or 0))

@@ -118,6 +118,55 @@ def _absolute(t: TimeExpr, last: int | None) -> TimeExpr | None:
     return t
 
 
+#: a heading or line start that opens a scorers box ("SCORERS:", "Goals:")
+BOX_HEADING = re.compile(r"^\s*(?:(?:goal)?scorers?|goals)\b", re.I | re.M)
+#: the minutes after a name in a scorers box: "Wagner 25, 27, 53;", "Hügi (17, 19)"
+BOX_MINUTES = re.compile(
+    r"\s*\(?(\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?(?:\s*,\s*\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?)*)\)?"
+    r"(?=\s*(?:[;.)]|,\s*\D|$))",
+    re.M,
+)
+
+
+def box_times(text: str, sentences: list[Sentence],
+              players: list[Mention]) -> dict[int, list[Clocked]]:  # fmt: skip
+    """The minutes a scorers box gives each player named in it, by the mention's offset:
+    "SCORERS:" then "Austria: Wagner 25, 27, 53; A. Körner 26, 34". A box is the unbroken
+    lines under (or starting with) a "Scorers"/"Goals" heading; player ratings ("Milla 10")
+    are not one."""
+    out: dict[int, list[Clocked]] = {}
+    for p in players:
+        if not _in_box(text, p.start):
+            continue
+        m = BOX_MINUTES.match(text, p.end)
+        s = next((x for x in sentences if x.start <= p.start < x.end), None)
+        if m is None or s is None:
+            continue
+        for part in re.finditer(r"(\d{1,3})(?:\s*\+\s*(\d{1,2}))?", m.group(1)):
+            minute, extra = int(part[1]), int(part[2]) if part[2] else None
+            if 1 <= minute <= 130:
+                out.setdefault(p.start, []).append(
+                    Clocked(s.index, m.start(1) + part.start(), minute, extra, False)
+                )
+    return out
+
+
+def _in_box(text: str, pos: int, depth: int = 6) -> bool:
+    """True when ``pos`` is on a line of a scorers box: the line starts with the heading, or
+    the heading opens one of the (up to ``depth``) unbroken lines above it."""
+    start = text.rfind("\n", 0, pos) + 1
+    for _ in range(depth):
+        line = text[start : text.find("\n", start) if "\n" in text[start:] else len(text)]
+        if not line.strip():
+            return False
+        if BOX_HEADING.match(line):
+            return True
+        if start == 0:
+            return False
+        start = text.rfind("\n", 0, start - 1) + 1
+    return False
+
+
 def fixture_goals_of(rows: list[dict]) -> list[FixtureGoal]:
     """The rows of :func:`footkg.extract.linking.fixture_goals` that have a scorer and a
     minute, as :class:`FixtureGoal`, in match order."""
@@ -145,6 +194,7 @@ def _tells_goal(text: str) -> bool:
 
 
 def guided_goals(
+    text: str,
     sentences: list[Sentence],
     players: list[Mention],
     fixture: list[FixtureGoal],
@@ -155,12 +205,14 @@ def guided_goals(
     """Goals of ``fixture`` that ``found`` (the rules' goals) lacks and the report tells: for
     each, a sentence that refers to its scorer (``players``: the match's player mentions;
     or "she"/"he" in a sentence naming no player, for the player named last in the three
-    sentences before) with the closest time within :data:`TOLERANCE` (a time in the sentence
-    itself, or else in the sentence before, or a bare time after it: "66th minute."). A time
-    off the fixture's needs goal words in the sentence ("equalised", "made it 2-2"). Each
+    sentences before) with the closest time within :data:`TOLERANCE` (the minutes after the
+    name in a scorers box, see :func:`box_times`; else a time in the sentence itself, or in
+    the sentence before, or a bare time after it: "66th minute."). ``text`` is the report. A
+    time off the fixture's needs goal words in the sentence ("equalised", "made it 2-2"). Each
     report time serves one goal. ``name_of(mention)`` and ``team_name(iri)`` give labels.
     Returns the new goals (evidence rule ``fixture-guided``)."""
     clock = report_clock(sentences)
+    box = box_times(text, sentences, players)
     by_index = {s.index: s for s in sentences}
     sightings = _sightings(sentences, players)
     used: set[tuple[int, int]] = set()
@@ -172,7 +224,7 @@ def guided_goals(
         for s, p in sightings:
             if p.iri != fg.scorer:
                 continue
-            times = (clock.get(s.index) or clock.get(s.index - 1)
+            times = (box.get(p.start) or clock.get(s.index) or clock.get(s.index - 1)
                      or _time_only(by_index.get(s.index + 1), clock))  # fmt: skip
             for t in times:
                 gap = _near(fg, t)

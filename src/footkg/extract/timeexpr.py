@@ -4,7 +4,8 @@ interval``, ``with eleven minutes remaining``, ``four minutes from the end of ex
 ``six minutes later``, ``in stoppage time``, ``just before the break``, ordinal words (``in
 the eighth minute``, ``the eleventh minute of stoppage time`` → 90+11), ``in the 104th``,
 ``barely three minutes in``, ``eleven minutes into the second half``, ``two minutes after
-the third goal`` (relative), ``the last minute of the first extra period``.
+the third goal`` (relative), ``the last minute of the first extra period``, ``three minutes
+after the half-hour``.
 
 Convention: ``N minutes into extra time`` is minute ``90 + N`` (extra time starts after the
 90th minute, so "four minutes into extra time" is the 94th minute).
@@ -106,6 +107,10 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("later", re.compile(rf"\b{NUM} (?:more |further )?minutes? (?:later|afterwards|after that|on)\b", re.I)),
     ("lasted", re.compile(rf"\b(?:lasted|survived|held out|held on) (?:for )?(?:only |just |barely |a mere |another )?{NUM} (?:more |further |extra )?minutes?", re.I)),
     ("on-n-minutes", re.compile(r"\b(?:on|at) (\d{1,3}) min(?:ute)?s\b", re.I)),
+    ("after-half-hour", re.compile(rf"\b{NUM} minutes? (?:after|past) the half[- ]hour(?: mark)?\b", re.I)),
+    ("before-half-hour", re.compile(rf"\b{NUM} minutes? (?:before|short of) the half[- ]hour(?: mark)?\b", re.I)),
+    ("after-hour", re.compile(rf"\b{NUM} minutes? (?:after|past) the hour(?: mark)?\b", re.I)),
+    ("before-hour", re.compile(rf"\b{NUM} minutes? (?:before|short of) the hour(?: mark)?\b", re.I)),
     ("half-hour", re.compile(r"\b(?:on|just after|just before|around|at|after) the half[- ]hour(?: mark)?\b", re.I)),
     ("needed-seconds", re.compile(rf"\b(?:needed|took|required) (?:only |just |barely |a mere )?{NUM} seconds\b(?! into)", re.I)),
     ("needed", re.compile(rf"\b(?:needed|took|required) (?:only |just |him |them )?{NUM} minutes?", re.I)),
@@ -194,6 +199,10 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         "on-the-hour": lambda: TimeExpr(s, e, rule, minute=60),
         "on-n-minutes": lambda: TimeExpr(s, e, rule, minute=n),
         "half-hour": lambda: TimeExpr(s, e, rule, minute=30),
+        "after-half-hour": lambda: TimeExpr(s, e, rule, minute=30 + n),
+        "before-half-hour": lambda: TimeExpr(s, e, rule, minute=30 - n),
+        "after-hour": lambda: TimeExpr(s, e, rule, minute=60 + n),
+        "before-hour": lambda: TimeExpr(s, e, rule, minute=60 - n),
     }
     expr = fixed[rule]()
     if expr.minute is not None and not 1 <= expr.minute <= 130:
