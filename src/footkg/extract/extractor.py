@@ -65,13 +65,6 @@ SHE = re.compile(r"\b(?:[Ss]he|[Hh]er|[Hh]erself)\b")
 HE = re.compile(r"\b(?:[Hh]e|[Hh]is|[Hh]im|[Hh]imself)\b")
 
 
-#: a score stated as a result: "won 3-2", "a 2-2 draw", "winners 5-3", "2-1 defeat"
-SCORE_PHRASE = re.compile(
-    r"\b(?:won|win|winning|winners|beat|beating|drew|drawing|lost|losing)\s+(?P<x>\d{1,2})\s*[-–]\s*(?P<y>\d{1,2})\b(?! on pen| in the shoot)|"
-    r"\b(?P<x2>\d{1,2})\s*[-–]\s*(?P<y2>\d{1,2})\s+(?:win|victory|draw|defeat|loss)\b"
-)
-
-
 #: words for extra time
 EXTRA_TIME = re.compile(
     r"\bextra[- ](?:time|period|half-hour|half hour)|\badditional (?:half-hour|half hour|period)"
@@ -328,8 +321,8 @@ class Extractor:
         """The main match when no sentence states it the way the rules read ("down 2-0 to
         Brazil, they won 3-2"): the fixture between the two teams the report is about, in a
         year it names. Its teams come from the graph; its score is the fixture's when a
-        sentence about those teams (or none) gives the same numbers, a result phrase ("won
-        3-2") or a bare score ("got a thumping one, 6-1"), else unknown; its shootout is the
+        sentence about those teams (or none) gives the same numbers ("won 3-2", "got a
+        thumping one, 6-1"), else unknown; its shootout is the
         first "5-3 on penalties". The statement's rule says it was inferred. ``days`` are the
         (month, day) pairs the report names."""
         if topic is None:
@@ -347,13 +340,9 @@ class Extractor:
                        TeamRef(sent.start, sent.start, fixture.away, "", "name")]  # fmt: skip
         pair = sorted((fixture.home_score, fixture.away_score))
         about = [s for s in sentences if {r.iri for r in s.slots if r.iri} <= topic]
-        # a sentence about other teams states other scores; a result phrase ("won 3-2")
-        # first, else any score with the fixture's numbers ("got a thumping one, 6-1")
-        scores = [
-            (int(m["x"] or m["x2"]), int(m["y"] or m["y2"]))
-            for s in about
-            for m in SCORE_PHRASE.finditer(s.text)
-        ] + [(int(m[1]), int(m[2])) for s in about for m in BARE_SCORE.finditer(s.text)]
+        # a sentence about other teams states other scores; any score with the fixture's
+        # numbers will do ("won 3-2", "got a thumping one, 6-1")
+        scores = [(int(m[1]), int(m[2])) for s in about for m in BARE_SCORE.finditer(s.text)]
         if any(sorted(xy) == pair for xy in scores):
             st.score_a, st.score_b = fixture.home_score, fixture.away_score
         for s in about:
