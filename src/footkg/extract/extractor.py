@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from datetime import date, timedelta
+from functools import partial
 
 from spacy.language import Language
 
@@ -702,7 +703,7 @@ class Extractor:
         """``goals`` checked against the fixture's goals, with those the report tells and the
         rules missed (see :mod:`footkg.extract.guided`), in match order."""
         known = guided.fixture_goals_of(fixture_goals(self.gaz, fixture))
-        team_name = lambda team: self.gaz.team_name_at(team, year)  # noqa: E731
+        team_name = partial(self.gaz.team_name_at, year=year)
         extra = guided.guided_goals(
             text, sentences, players, known, goals, self._player_name, team_name
         )  # fmt: skip

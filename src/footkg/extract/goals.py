@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from footkg.extract.pipeline import Mention
-from footkg.extract.timeexpr import LINE_MARK, TimeExpr, find_times
+from footkg.extract.timeexpr import LINE_MARK, TimeExpr, find_times, resolve
 
 CLAUSE_BREAK = re.compile(
     r"[,;:—–]\s*|\s(?=(?:and|but|as|when|while|before|after|then|who|whose|though)\b)"
@@ -464,18 +464,9 @@ class GoalFinder:
         return self._subject(view, 0, len(view.text))
 
     def _absolute(self, t: TimeExpr) -> TimeExpr:
-        """``t`` with a relative offset resolved against the last minute given, and a count
-        back from the end ("five minutes from the end") read as extra time once the report's
-        last minute is past 90."""
-        if (
-            t.rule in ("from-end", "remaining")
-            and t.minute is not None
-            and self.last_minute is not None
-            and self.last_minute > 90
-        ):
-            t = TimeExpr(t.start, t.end, t.rule + "-et", minute=t.minute + 30)
-        if t.offset is not None and self.last_minute is not None:
-            t = TimeExpr(t.start, t.end, t.rule + "+offset", minute=self.last_minute + t.offset)
+        """``t`` resolved against the last minute given (see :func:`timeexpr.resolve`),
+        which it then becomes."""
+        t = resolve(t, self.last_minute)
         if t.minute is not None:
             self.last_minute = t.minute
         return t

@@ -18,13 +18,14 @@ tell, or tells with no time near the fixture's, is not added.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from footkg.extract.context import Sentence
 from footkg.extract.facts import Evidence, GoalFact
 from footkg.extract.goals import SIGNALS, _kind, line_time
 from footkg.extract.pipeline import Mention
-from footkg.extract.timeexpr import TimeExpr, find_times
+from footkg.extract.timeexpr import find_times, resolve
 
 #: how far (minutes, stoppage counted in) a report's time may lie from the fixture's and
 #: still be the same goal told with a different minute (85 vs 86; 92 vs 90+2)
@@ -89,37 +90,17 @@ def report_clock(sentences: list[Sentence]) -> dict[int, list[Clocked]]:
             found.append(Clocked(s.index, s.start, line.minute, line.stoppage, False))
             last = line.minute
         for t in find_times(s.text):
-            resolved = _absolute(t, last)
-            if resolved is None:
-                continue
-            found.append(resolved_clock(s, t, resolved))
-            last = resolved.minute
+            r = resolve(t, last)
+            if r.minute is None:
+                continue  # a relative time before any minute was given
+            found.append(Clocked(s.index, s.start + t.start, r.minute, r.stoppage, r.vague))
+            last = r.minute
         out[s.index] = found
     return out
 
 
-def resolved_clock(s: Sentence, t: TimeExpr, resolved: TimeExpr) -> Clocked:
-    """The :class:`Clocked` of a time ``t`` of sentence ``s`` resolved to ``resolved``."""
-    assert resolved.minute is not None
-    return Clocked(s.index, s.start + t.start, resolved.minute, resolved.stoppage, resolved.vague)
-
-
-def _absolute(t: TimeExpr, last: int | None) -> TimeExpr | None:
-    """``t`` with a relative offset added to ``last`` (``None`` when there is no ``last``);
-    a count back from the end read as extra time once the report is past minute 90."""
-    if t.offset is not None:
-        if last is None:
-            return None
-        return TimeExpr(t.start, t.end, t.rule, minute=last + t.offset)
-    if t.minute is None:
-        return None
-    if t.rule in ("from-end", "remaining") and last is not None and last > 90:
-        return TimeExpr(t.start, t.end, t.rule, minute=t.minute + 30)
-    return t
-
-
 #: a heading or line start that opens a scorers box ("SCORERS:", "Goals:")
-BOX_HEADING = re.compile(r"^\s*(?:(?:goal)?scorers?|goals)\b", re.I | re.M)
+BOX_HEADING = re.compile(r"^\s*(?:(?:goal)?scorers?|goals)\b", re.I)
 #: the minutes after a name in a scorers box: "Wagner 25, 27, 53;", "Hügi (17, 19)"
 BOX_MINUTES = re.compile(
     r"\s*\(?(\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?(?:\s*,\s*\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?)*)\)?"
@@ -199,8 +180,8 @@ def guided_goals(
     players: list[Mention],
     fixture: list[FixtureGoal],
     found: list[GoalFact],
-    name_of,
-    team_name,
+    name_of: Callable[[Mention], str],
+    team_name: Callable[[str], str],
 ) -> list[GoalFact]:
     """Goals of ``fixture`` that ``found`` (the rules' goals) lacks and the report tells: for
     each, a sentence that refers to its scorer (``players``: the match's player mentions;
@@ -269,8 +250,8 @@ def _penalty_told(sentences: list[Sentence], s: Sentence) -> bool:
     )
 
 
-def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal],
-              sentences: list[Sentence], team_name) -> list[GoalFact]:  # fmt: skip
+def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list[Sentence],
+              team_name: Callable[[str], str]) -> list[GoalFact]:  # fmt: skip
     """The rules' ``goals`` checked against the fixture's: a goal that is a fixture own goal
     becomes one (kind ``own_goal``, counted for the other side: "a deflection off Jorge
     Costa"); one that is a fixture penalty becomes one when the report speaks of a penalty
@@ -317,8 +298,15 @@ def _is_found(fg: FixtureGoal, g: GoalFact) -> bool:
     return abs(g.minute + (g.stoppage or 0) - fg.clock) <= TOLERANCE
 
 
-def _goal(fg: FixtureGoal, t: Clocked, s: Sentence, p: Mention, penalty: bool,
-          name_of, team_name) -> GoalFact:  # fmt: skip
+def _goal(
+    fg: FixtureGoal,
+    t: Clocked,
+    s: Sentence,
+    p: Mention,
+    penalty: bool,
+    name_of: Callable[[Mention], str],
+    team_name: Callable[[str], str],
+) -> GoalFact:
     """The goal as the report tells it: its time, and its kind from the sentence's words
     (a penalty when ``penalty``: the fixture's penalty, spoken of in the report)."""
     if fg.own_goal:

@@ -61,6 +61,20 @@ class TimeExpr:
     vague: bool = False
 
 
+def resolve(t: TimeExpr, last: int | None) -> TimeExpr:
+    """``t`` against ``last``, the last minute the report gave before it (``None`` when none):
+    a relative time gets its minute (``last + offset``, rule suffix ``+offset``), and a count
+    back from the end ("five minutes from the end", "with eight minutes remaining") is read in
+    extra time (+30, rule suffix ``-et``) once ``last`` is past 90. Other times, and a relative
+    time with no ``last``, come back unchanged."""
+    if t.offset is not None and last is not None:
+        return TimeExpr(t.start, t.end, t.rule + "+offset", minute=last + t.offset)
+    counts_back = t.rule in ("from-end", "remaining") and t.minute is not None
+    if counts_back and last is not None and last > 90:
+        return TimeExpr(t.start, t.end, t.rule + "-et", minute=t.minute + 30)
+    return t
+
+
 def ordinal(word: str) -> int:
     """``"eighth"`` → 8, ``"sixty-seventh"`` → 67, ``"104th"`` → 104."""
     word = word.lower()
