@@ -231,3 +231,45 @@ def test_scorers_box_and_fixture_details(extractor: Extractor, tmp_path: Path):
     assert got == [("Henri Coppens", 67), ("Ivor Broadis", 26), ("Ivor Broadis", 63),
                    ("Léopold Anoul", 5), ("Léopold Anoul", 71), ("Nat Lofthouse", 36),
                    ("Nat Lofthouse", 91)]  # fmt: skip
+
+
+ROME_ARCHIVE = """FROM OUR FILES
+
+Reprinted from our issue of Monday, 11 June 1934.
+
+ITALY TAKE THE CUP AFTER AN EXTRA HALF-HOUR
+
+ROME, Sunday.
+
+The Italian eleven this afternoon beat Czechoslovakia by two goals to one in the final of the
+World's Cup, though only after an additional half-hour.
+
+With nineteen minutes of ordinary time remaining, Puč put the Czechoslovaks ahead. Orsi drew
+Italy level nine minutes from the end with a curling shot. Five minutes into the additional
+period Schiavio drove in the winner.
+
+The Italians had a hard road here. Spain held them 1-1 after extra time in the quarter-final at
+Florence, and in the semi-final at Milan the Austrians were beaten 1-0. Before the tournament
+the Czechoslovaks were given little chance, yet they had overcome Germany 3-1 in the semi-final.
+"""
+
+
+def test_archive_report_results_anchored_on_fixtures(extractor: Extractor, tmp_path: Path):
+    """An archive reprint in period style (facts from Fjelstul, 1934): "the Italian eleven" is
+    Italy, "by two goals to one" the score, the dateline's Sunday the day before the issue's
+    Monday, "nineteen minutes of ordinary time remaining" the 71st minute and "five minutes
+    into the additional period" the 95th. The earlier rounds are stated in ways no phrasing
+    rule reads ("Spain held them 1-1", "the Austrians were beaten 1-0"): their scores are
+    found among the graph's fixtures of the edition."""
+    path = tmp_path / "archive.txt"
+    path.write_text(ROME_ARCHIVE, encoding="utf-8")
+    ex = extractor.extract(read_report(path))
+    m = ex.match
+    assert (m.home_name, m.away_name, m.home_score, m.away_score) == (
+        "Italy", "Czechoslovakia", 2, 1)  # fmt: skip
+    assert (m.stage, m.date, m.after_extra_time) == ("final", "1934-06-10", True)
+    got = sorted((g.scorer_name, g.minute) for g in ex.goals)
+    assert got == [("Angelo Schiavio", 95), ("Antonín Puč", 71), ("Raimundo Orsi", 81)]
+    others = {(o.home_name, o.home_score, o.away_name, o.away_score, o.year) for o in ex.others}
+    assert others == {("Italy", 1, "Spain", 1, 1934), ("Italy", 1, "Austria", 0, 1934),
+                      ("Czechoslovakia", 3, "Germany", 1, 1934)}  # fmt: skip

@@ -88,6 +88,9 @@ NOUN_USE = re.compile(
 )
 
 
+#: after "the <adjective>": a word for a team ("the Italian eleven", "the Dutch side")
+TEAM_NOUN_AFTER = re.compile(r" (?:eleven|XI|side|team|squad|outfit|players|men|women|girls)\b")
+
 #: after a demonym: a person or body of that nationality ("the Dutch referee"), not the team
 ROLE_AFTER = re.compile(
     r"\s+(?:referee|linesman|linesmen|official|officials|assistant|fourth official|press|media|"
@@ -106,13 +109,16 @@ def team_refs(
             kind = gaz.nickname_kind.get(m.text, "name")
             s = m.start
             the = text[max(0, s - 4) : s].lower() == "the "
+            ref_end = m.end
             if kind == "adjective" and the and NOUN_USE.match(text, m.end):
                 kind = "demonym"  # "The Swiss had met …": an adjective used as the team
+            elif kind == "adjective" and the and (noun := TEAM_NOUN_AFTER.match(text, m.end)):
+                kind, ref_end = "demonym", noun.end()  # "the Italian eleven": the team
             elif kind in ("demonym", "nickname") and ROLE_AFTER.match(text, m.end):
                 kind = "adjective"  # "the Dutch referee": a nationality, not the team
             if kind in ("demonym", "nickname") and the:
                 s -= 4
-            refs.append(TeamRef(s, m.end, m.iri, text[s : m.end], kind))
+            refs.append(TeamRef(s, ref_end, m.iri, text[s:ref_end], kind))
     for m in REGION_WORDS.finditer(text, start, end):
         refs = [r for r in refs if not (r.start < m.end() and m.start() < r.end)]
         refs.append(TeamRef(m.start(), m.end(), None, m.group(), "region:" + REGIONS[m[1].lower()]))

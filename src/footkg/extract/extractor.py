@@ -21,6 +21,7 @@ from functools import partial
 from spacy.language import Language
 
 from footkg.extract import guided, results
+from footkg.extract.anchored import anchored_statements
 from footkg.extract.context import Sentence, TeamRef, mask, team_refs
 from footkg.extract.facts import Evidence, Extraction, GoalFact, MatchFact, tournament_label
 from footkg.extract.gazetteer import Gazetteer
@@ -34,6 +35,7 @@ from footkg.extract.pipeline import (
     entity_mentions,
     fold,
     player_mentions,
+    unwrap_lines,
 )
 from footkg.extract.timeexpr import TimeExpr
 
@@ -141,7 +143,7 @@ class Extractor:
         out = Extraction(report.name, report.sha256, report.title,
                          published.isoformat() if published else None)  # fmt: skip
         text = report.text
-        clean = blank_boilerplate(text)
+        clean = blank_boilerplate(unwrap_lines(text))
         doc = self.nlp(clean)
         ents = entity_mentions(doc)
         sentences = self._sentences(doc, clean)
@@ -196,7 +198,23 @@ class Extractor:
         out.goals = self._goals(sentences, players, (a, b), year, stmts, main)
         if match.iri is not None:
             out.goals = self._guided(clean, sentences, players, match.iri, out.goals, year)
+        stmts = sorted(stmts + self._anchored(sentences, stmts, year, match),
+                       key=lambda pair: pair[0].index)  # fmt: skip
         out.others = self._others(stmts, main, match, clean, year, published)
+        return out
+
+    def _anchored(self, sentences: list[Sentence], stmts: list, year: int | None,
+                  match: MatchFact) -> list[tuple[Sentence, results.Statement]]:  # fmt: skip
+        """Results no rule read, found by their score among the graph's fixtures (see
+        :mod:`footkg.extract.anchored`)."""
+        by_sentence: dict[int, list[results.Statement]] = {}
+        for sent, st in stmts:
+            by_sentence.setdefault(sent.index, []).append(st)
+        out = []
+        for sent in sentences:
+            taken = by_sentence.get(sent.index, [])
+            found = anchored_statements(self.gaz, sent, taken, year, match.iri, match.teams())
+            out += [(sent, st) for st in found]
         return out
 
     # --- sentences and references ---------------------------------------------------------
@@ -556,14 +574,14 @@ class Extractor:
 
     def _relative_day(self, stated: date, sentences: list[Sentence], sent: Sentence) -> date:
         """The match day when the date found is the report's own (a byline "Tuesday, June 26,
-        1990") and the report says the match was "on Monday", "last night" or "yesterday": that
-        day before it; else the date found."""
+        1990") and the report says the match was "on Monday", "last night" or "yesterday", or
+        its dateline gives the day ("ROME, Sunday."): that day before it; else the date found."""
         nearby = [s.text for s in sentences if s.index <= sent.index + 1]
         for text in nearby:
             if re.search(r"\b(?:will|next|meet|face|play)\b", text):
                 continue  # "… at the Maracanã on Sunday": a fixture still to come
-            m = re.search(r"\b(?:on|on a|last) (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|"
-                          r"Sunday)\b", text)  # fmt: skip
+            m = re.search(r"(?:\b(?:on|on a|last) |^[A-ZÀ-Ý][A-ZÀ-Ý .'’-]+, )(Monday|Tuesday|"
+                          r"Wednesday|Thursday|Friday|Saturday|Sunday)\b", text)  # fmt: skip
             if m and m.group(1) != stated.strftime("%A"):
                 return _weekday(stated, m.group(1), past=True)
             if re.search(r"\b(?:last night|yesterday)\b", text, re.I):
@@ -761,7 +779,11 @@ class Extractor:
                 continue  # "HT: France 1-1 Argentina": the main match at half-time
             if {a, b} == match.teams() and sa == match.score_of(a) and sb == match.score_of(b):
                 continue
-            oyear = self._other_year(sent.text, year, sent.masked[st.start :])
+            oyear = st.year or self._other_year(sent.text, year, sent.masked[st.start :])
+            if sa is not None and sb is not None and oyear == year:
+                oyear = self._meeting_year(a, b, sa, sb, year, match)
+                if oyear is None:
+                    continue  # the main match's teams that year: a running score of the match
             stage, _ = results.stage_in(sent.text)
             venue, venue_iri, city, city_iri = self._place(sent, text)
             if re.search(r"same (?:stadium|ground|pitch)|same \w+ pitch", sent.text):
@@ -774,13 +796,28 @@ class Extractor:
                 city_iri=city_iri, future=st.future,
             )  # fmt: skip
             fact.date = self._other_date(sent.text, match, st.future, published)
-            dup = next((o for o in out if o.teams() == fact.teams() and o.year == fact.year), None)
+            dup = next((o for o in out if _same_meeting(o, fact)), None)
             if dup is not None:
                 if dup.home_score is None and fact.home_score is not None:
                     out[out.index(dup)] = fact
                 continue
             out.append(fact)
         return out
+
+    def _meeting_year(self, a: str, b: str, sa: int, sb: int, year: int | None,
+                      match: MatchFact) -> int | None:  # fmt: skip
+        """The year of a result ``a`` sa–sb ``b`` stated with no year of its own (``year``,
+        the main match's, is the guess): the year of the one other fixture of the graph
+        between them with that score when there is one (a 2007 semi-final recalled in a 2011
+        report); else ``year``, or ``None`` when they are the main match's teams (a running
+        score of the main match)."""
+        hits = [f for f in fixtures_between(self.gaz, a, b) if f.iri != match.iri
+                and {f.home: f.home_score, f.away: f.away_score} == {a: sa, b: sb}]  # fmt: skip
+        if any(f.year == year for f in hits):
+            return year
+        if len(hits) == 1:
+            return hits[0].year
+        return None if {a, b} == match.teams() else year
 
     def _side_team(self, match: MatchFact, a: str | None, b: str, year: int | None) -> str | None:
         """ "Zlatko Dalić's side, who had beaten T 3-0": a coach's side is a team of the main
@@ -835,6 +872,15 @@ class Extractor:
         if m and anchor:
             return _weekday(anchor, m.group(1), past=not future).isoformat()
         return None
+
+
+def _same_meeting(a: MatchFact, b: MatchFact) -> bool:
+    """True when ``a`` and ``b`` are one match told twice: the same teams in the same year,
+    with the same score or a score missing from one (an Italy–Spain draw and its replay the
+    next day are two)."""
+    if a.teams() != b.teams() or a.year != b.year:
+        return False
+    return None in (a.home_score, b.home_score) or a.score_of(b.home) == b.home_score
 
 
 def month_days(text: str) -> set[tuple[int, int]]:

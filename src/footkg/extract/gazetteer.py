@@ -139,6 +139,7 @@ class Gazetteer:
     women_editions: dict[int, str] = field(default_factory=dict)
     women_nicknames: set[str] = field(default_factory=set)
     _fixtures: dict[frozenset[str], list] = field(default_factory=dict)
+    _team_fixtures: dict[tuple[str, int], list] = field(default_factory=dict)
     _squads: dict[tuple[str, str], list[SquadPlayer]] = field(default_factory=dict)
     _edition_teams: dict[str, list[str]] = field(default_factory=dict)
 

@@ -152,9 +152,7 @@ def fixture_goals_of(rows: list[dict]) -> list[FixtureGoal]:
     """The rows of :func:`footkg.extract.linking.fixture_goals` that have a scorer and a
     minute, as :class:`FixtureGoal`, in match order."""
     out = [
-        FixtureGoal(
-            r["scorer"], r["team"], r["minute"], r["stoppage"], r["own_goal"], r["penalty"]
-        )
+        FixtureGoal(r["scorer"], r["team"], r["minute"], r["stoppage"], r["own_goal"], r["penalty"])
         for r in rows
         if r["scorer"] and r["minute"] is not None
     ]
@@ -245,9 +243,7 @@ def _sightings(sentences: list[Sentence], players: list[Mention]) -> list[tuple[
 def _penalty_told(sentences: list[Sentence], s: Sentence) -> bool:
     """True when sentence ``s`` or one of the two before it speaks of a penalty ("Two
     penalties, two goals. Williams converted the first of them …")."""
-    return any(
-        PENALTY_WORDS.search(x.text) for x in sentences if s.index - 2 <= x.index <= s.index
-    )
+    return any(PENALTY_WORDS.search(x.text) for x in sentences if s.index - 2 <= x.index <= s.index)
 
 
 def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list[Sentence],

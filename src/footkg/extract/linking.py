@@ -42,19 +42,44 @@ def fixtures_between(gaz: Gazetteer, a: str, b: str) -> list[Fixture]:
     return list(gaz._fixtures[key])
 
 
+def team_fixtures(gaz: Gazetteer, team: str, year: int) -> list[Fixture]:
+    """The World Cup matches of ``team`` (IRI) in the edition of ``year``, by date (Fjelstul
+    ``matches.csv`` through the graph); cached on the gazetteer like :func:`fixtures_between`."""
+    if gaz.store is None:
+        return []
+    key = (team, year)
+    if key not in gaz._team_fixtures:
+        rows = []
+        for side in ("h", "w"):
+            rows += gaz._q(
+                _FIXTURE_QUERY,
+                **{side: ox.NamedNode(team)},
+                y=ox.Literal(str(year), datatype=ox.NamedNode(XSD_INTEGER)),
+            )
+        gaz._team_fixtures[key] = _fixtures_of(rows)
+    return list(gaz._team_fixtures[key])
+
+
+XSD_INTEGER = "http://www.w3.org/2001/XMLSchema#integer"
+_FIXTURE_QUERY = (
+    "SELECT ?h ?w ?m ?d ?hs ?as ?s ?y ?v ?vl ?x WHERE { ?m fk:homeTeam ?h ; "
+    "fk:awayTeam ?w ; fk:date ?d ; fk:edition ?e . ?e fk:year ?y . "
+    "OPTIONAL { ?m fk:extraTime ?x } "
+    "OPTIONAL { ?m fk:homeScore ?hs } OPTIONAL { ?m fk:awayScore ?as } "
+    "OPTIONAL { ?m fk:stage ?s } OPTIONAL { ?m fk:venue ?v . ?v rdfs:label ?vl } }"
+)
+
+
 def _query_fixtures(gaz: Gazetteer, a: str, b: str) -> list[Fixture]:
     """The SPARQL look-up behind :func:`fixtures_between` (cached per team pair)."""
     rows = []
     for home, away in ((a, b), (b, a)):
-        rows += gaz._q(
-            "SELECT ?h ?w ?m ?d ?hs ?as ?s ?y ?v ?vl ?x WHERE { ?m fk:homeTeam ?h ; "
-            "fk:awayTeam ?w ; fk:date ?d ; fk:edition ?e . ?e fk:year ?y . "
-            "OPTIONAL { ?m fk:extraTime ?x } "
-            "OPTIONAL { ?m fk:homeScore ?hs } OPTIONAL { ?m fk:awayScore ?as } "
-            "OPTIONAL { ?m fk:stage ?s } OPTIONAL { ?m fk:venue ?v . ?v rdfs:label ?vl } }",
-            h=ox.NamedNode(home),
-            w=ox.NamedNode(away),
-        )
+        rows += gaz._q(_FIXTURE_QUERY, h=ox.NamedNode(home), w=ox.NamedNode(away))
+    return _fixtures_of(rows)
+
+
+def _fixtures_of(rows: list) -> list[Fixture]:
+    """:class:`Fixture` values of SPARQL rows, one per match, by date."""
     rows.sort(key=lambda r: r["d"].value)
     out: dict[str, Fixture] = {}
     for r in rows:

@@ -90,6 +90,39 @@ def build_nlp(gaz: Gazetteer) -> Language:
     return nlp
 
 
+#: the start of a line that begins a unit of its own: a live-blog minute ("57'", "90+3 min"),
+#: a bullet, or a label in capitals ("SCORERS:")
+LINE_UNIT = re.compile(
+    r"\s*(?:[•*·–—-]|\d{1,3}(?:\s*\+\s*\d{1,2})?\s*(?:['’′]|min)|[A-Z][A-Z .]{2,}:)"
+)
+
+
+def unwrap_lines(text: str) -> str:
+    """Turn the line breaks of hard-wrapped paragraphs (e-mail and wire copy broken at about
+    seventy characters) into spaces, keeping the length so offsets stay valid.
+
+    A single line break is a wrap when the line before it is long (50 characters or more),
+    is not in capitals (a headline), does not end a sentence or a clause (``. ! ? : ;`` or a
+    closing quote), and the next line is not blank and does not start a unit of its own (a
+    live-blog minute, a bullet, a label such as "SCORERS:")."""
+    chars = list(text)
+    start = 0
+    for m in re.finditer(r"\n", text):
+        line = text[start : m.start()].rstrip()
+        nxt = text[m.end() : m.end() + 40]
+        start = m.end()
+        if (
+            len(line) >= 50
+            and not line.isupper()
+            and line[-1] not in '.!?:;"”’)'
+            and nxt.strip()
+            and not nxt.startswith("\n")
+            and not LINE_UNIT.match(nxt)
+        ):
+            chars[m.start()] = " "
+    return "".join(chars)
+
+
 def blank_boilerplate(text: str) -> str:
     """Replace "Read also: <headline>" teasers, "Photo: …" captions and section headers with
     spaces (same length).

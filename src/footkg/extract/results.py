@@ -70,7 +70,8 @@ class Statement:
     ``same_score_as_previous`` (the score is "the same score" as the statement before), the
     shootout kicks (a's, b's) when the stated score is a shootout's, ``background`` (stated in
     a relative or subordinate clause: "who had beaten T1 2-0", "after beating T1"), the rule
-    name and ``start``, the offset of the statement in the masked sentence."""
+    name, ``start``, the offset of the statement in the masked sentence, and ``year`` when
+    the statement is known to be of one edition (a fixture of the graph)."""
 
     a: str
     b: str | None
@@ -84,6 +85,7 @@ class Statement:
     shootout: tuple[int, int] | None = None
     background: bool = False
     start: int = 0
+    year: int | None = None
 
 
 def _stmt(rule: str, a: str, b: str | None, sa: str | int | None, sb: str | int | None,

@@ -27,6 +27,10 @@ NUMBERS = {
     "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
     "twenty": 20, "a": 1, "an": 1, "a couple of": 2, "a few": 3,
 }  # fmt: skip
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+for _tens, _value_of_tens in (("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50)):
+    NUMBERS[_tens] = _value_of_tens  # "thirty minutes", "twenty-five minutes"
+    NUMBERS.update({f"{_tens}-{u}": _value_of_tens + NUMBERS[u] for u in _UNITS})
 NUM = r"(\d{1,3}|" + "|".join(sorted((k for k in NUMBERS if " " not in k), key=len, reverse=True))
 NUM += r"|a couple of|a few)"
 ORDINALS = {
@@ -100,7 +104,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("into-stoppage-first", re.compile(rf"\b{NUM} minutes? into (?:first[- ]half (?:stoppage|injury|added) time|(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
     ("into-stoppage-et", re.compile(rf"\b{NUM} minutes? into (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
     ("into-stoppage", re.compile(rf"\b{NUM} minutes? into (?:second[- ]half )?(?:stoppage|injury|added) time\b", re.I)),
-    ("into-et", re.compile(rf"\b{NUM} minutes? into (?:the second period of |the second half of )?extra[- ]time", re.I)),
+    ("into-et-second", re.compile(rf"\b{NUM} minutes? into the second (?:period|half) of (?:extra[- ]time|the additional (?:period|half-hour|thirty minutes))", re.I)),
+    ("into-et", re.compile(rf"\b{NUM} minutes? into (?:the first (?:period|half) of )?(?:extra[- ]time|the (?:additional|extra) (?:period|half-hour|thirty minutes|time))", re.I)),
     ("bare-ordinal", re.compile(r"\b(?:in|on|by) the (\d{2,3})(?:st|nd|rd|th)\b(?= *(?:[,.;:)—–]|$|and\b|as\b|when\b|after\b|with\b|to\b))", re.I)),
     ("barely", re.compile(rf"\b(?:barely|just|only|a mere) {NUM} minutes?(?: had| were| was)?(?: gone| passed| elapsed| on the clock| in)\b", re.I)),
     ("ordinal", re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)[ -]minute\b", re.I)),
@@ -116,7 +121,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("before-interval", re.compile(rf"\b{NUM} minutes? before {HALF_TIME}", re.I)),
     ("from-end-et", re.compile(rf"\b{NUM} minutes? (?:from|before) the end of extra[- ]time", re.I)),
     ("remaining-et", re.compile(rf"\b{NUM} minutes? of extra[- ]time (?:left|remaining|to go|to play)", re.I)),
-    ("remaining", re.compile(rf"\b{NUM} minutes? (?:of normal time |of regular time |of regulation )?(?:left|remaining|to go|to play)", re.I)),
+    ("remaining", re.compile(rf"\b{NUM} minutes? (?:of (?:normal|regular|ordinary|regulation) time |of regulation |of the (?:ninety|90) )?(?:left|remaining|to go|to play)", re.I)),
     ("from-end", re.compile(rf"\b{NUM} minutes? (?:from|before) (?:the end|time|full[- ]time|the final whistle)", re.I)),
     ("later", re.compile(rf"\b{NUM} (?:more |further )?minutes? (?:later|afterwards|after that|on)\b", re.I)),
     ("lasted", re.compile(rf"\b(?:lasted|survived|held out|held on) (?:for )?(?:only |just |barely |a mere |another )?{NUM} (?:more |further |extra )?minutes?", re.I)),
@@ -205,6 +210,7 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         "needed-seconds": lambda: TimeExpr(s, e, rule, offset=1),
         "barely": lambda: TimeExpr(s, e, rule, minute=n),
         "into-et": lambda: TimeExpr(s, e, rule, minute=90 + n),
+        "into-et-second": lambda: TimeExpr(s, e, rule, minute=105 + n),
         "last-minute-et": lambda: TimeExpr(s, e, rule, minute=120),
         "stoppage-et": lambda: TimeExpr(s, e, rule, minute=120, vague=True),
         "stoppage-first": lambda: TimeExpr(s, e, rule, minute=45, vague=True),
