@@ -256,13 +256,18 @@ class Extractor:
         that confederation, pronouns, "X's side" and "the holders" → the latest team named.
         In a report on a women's match (``women``) names point to the women's teams."""
         editions = self.gaz.editions_of(women)
-        hosts = self.gaz.hosts.get(editions.get(years[0], ""), set()) if years else set()
+        edition = editions.get(years[0], "") if years else ""
+        hosts = self.gaz.hosts.get(edition, set())
+        # the teams of the edition, else those the report names by name (for "the Koreans")
+        present = set(self.gaz.edition_teams(edition)) if edition else set()
+        present = present or {m.iri for m in ents if m.kind == "team" and m.iri
+                              and self.gaz.teams.get(m.iri) == m.text}  # fmt: skip
         named = [self.gaz.team_for(m.iri, women) for m in ents if m.kind == "team"]
         recent: list[str] = []
         for s in sentences:
             resolved = []
             for ref in team_refs(text, s.start, s.end, ents, self.gaz):
-                iri = self._ref_iri(ref, hosts, recent, named)
+                iri = self._ref_iri(ref, hosts, recent, named, present)
                 iri = self.gaz.team_for(iri, women) if iri else iri
                 r = TeamRef(ref.start, ref.end, iri, ref.text, ref.kind)
                 resolved.append(r)
@@ -280,8 +285,9 @@ class Extractor:
             mask(s, text)
 
     def _ref_iri(self, ref: TeamRef, hosts: set[str], recent: list[str],
-                 named: list[str]) -> str | None:  # fmt: skip
-        """The team of one reference (see :meth:`_resolve_refs`)."""
+                 named: list[str], present: set[str] = frozenset()) -> str | None:  # fmt: skip
+        """The team of one reference (see :meth:`_resolve_refs`). A demonym several teams
+        share ("the Koreans") is the one that played the edition (``present``: its teams)."""
         last = recent[-1] if recent else None
         if ref.kind == "hosts":
             return next(iter(hosts)) if len(hosts) == 1 else None
@@ -293,6 +299,11 @@ class Extractor:
             return None
         if ref.kind in ("pronoun", "side", "holders"):
             return last
+        word = ref.text[4:] if ref.text.lower().startswith("the ") else ref.text
+        shared = self.gaz.nickname_teams.get(word, [])
+        if len(shared) > 1 and ref.iri not in present:
+            return next((t for t in shared if self.gaz.team_for(t, False) in present
+                         or t in present), ref.iri)  # fmt: skip
         return ref.iri
 
     # --- the main match ----------------------------------------------------------------------
@@ -306,7 +317,9 @@ class Extractor:
         the next one ("had ended 1-1 after extra time"). Among results, one between the two
         teams of ``topic`` (see :func:`topic_pair`) comes first."""
         for sent, st in stmts if sentences is not None else []:
-            if (
+            if st.needs_opponent and st.b is None and topic and sent.team(st.a).iri in topic:
+                self._topic_opponent(sent, st, topic)  # "Brazil won the quarter-final 3-1"
+            elif (
                 st.needs_opponent
                 and st.b is None
                 and (st.shootout is not None or st.rule == "result-to-win")
@@ -370,6 +383,17 @@ class Extractor:
                 hi, lo = sorted((int(pens[1]), int(pens[2])), reverse=True)
                 st.shootout, st.aet = (hi, lo), True
         return sent, st
+
+    def _topic_opponent(self, sent: Sentence, st: results.Statement, topic: set[str]) -> None:
+        """Give a result stated without its opponent by a team of the report's topic pair
+        the other team of the pair."""
+        a = sent.team(st.a)
+        other = next((t for t in topic if t != a.iri), None)
+        if other is None:
+            return
+        st.b = f"T{len(sent.slots)}"
+        sent.slots.append(TeamRef(a.start, a.end, other, a.text, "topic"))
+        st.needs_opponent = False
 
     def _context_opponent(self, sent: Sentence, st: results.Statement,
                           sentences: list[Sentence]) -> None:  # fmt: skip

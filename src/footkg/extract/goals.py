@@ -111,7 +111,9 @@ PASS = re.compile(
     re.I,
 )
 PASS_FROM = re.compile(
-    r"\b(?:(?:cross|pass|corner|free kick|assist|ball) (?:from|by)|(?:set up|created|laid on|"
+    r"\b(?:(?:cross|pass|corner|free kick|assist|ball|centre|center|delivery|feed|lay-off|"
+    r"through ball|cut-back|pull-back|knock-down|flick|flick-on|header) (?:from|by)|"
+    r"(?:set up|created|laid on|"
     r"teed up) by|(?:exchanged passes|a one-two|one-twos?) with)\s+$",
     re.I,
 )
@@ -172,6 +174,7 @@ TRAILING_KIND = re.compile(
 #: a headed goal; "the head of his marker" is a body part, not a header
 HEADER = re.compile(
     r"\b(?:header|headed|heading|nod(?:ded|s|ding)?)\b(?! clearance)|"
+    r"\b(?:his|her|a) head to (?:it|the ball|the cross|the corner)\b|\b(?:his|her) forehead\b|"
     r"(?<!the )(?<!his )(?<!her )(?<!their )\bheads?\b(?! of\b| clearance)",
     re.I,
 )
@@ -253,7 +256,7 @@ def _kind(part: str) -> str:
         return "penalty"
     if HEADER.search(part):
         return "header"
-    if re.search(r"free[- ]kick(?! (?:from|by|routine))", part, re.I):
+    if re.search(r"free[- ]kick(?! (?:from|by) (?-i:[A-Z])| routine)", part, re.I):
         return "free_kick"
     return "regular"
 

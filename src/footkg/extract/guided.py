@@ -101,6 +101,8 @@ def report_clock(sentences: list[Sentence]) -> dict[int, list[Clocked]]:
 
 #: a heading or line start that opens a scorers box ("SCORERS:", "Goals:")
 BOX_HEADING = re.compile(r"^\s*(?:(?:goal)?scorers?|goals)\b", re.I)
+#: a scorers heading inside a line: "Final score: United States 1, England 0. Goal: Gaetjens (38)."
+INLINE_HEADING = re.compile(r"(?:^|[.;]\s+)(?:(?:goal)?scorers?|goals?)\s*[:—]", re.I)
 #: the minutes after a name in a scorers box: "Wagner 25, 27, 53;", "Hügi (17, 19)"
 BOX_MINUTES = re.compile(
     r"\s*\(?(\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?(?:\s*,\s*\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?)*)\)?"
@@ -133,9 +135,12 @@ def box_times(text: str, sentences: list[Sentence],
 
 
 def _in_box(text: str, pos: int, depth: int = 6) -> bool:
-    """True when ``pos`` is on a line of a scorers box: the line starts with the heading, or
-    the heading opens one of the (up to ``depth``) unbroken lines above it."""
+    """True when ``pos`` is on a line of a scorers box: the line starts with the heading or
+    has one before ``pos`` ("… England 0. Goal: Gaetjens (38)"), or the heading opens one of
+    the (up to ``depth``) unbroken lines above it."""
     start = text.rfind("\n", 0, pos) + 1
+    if INLINE_HEADING.search(text, start, pos):
+        return True
     for _ in range(depth):
         line = text[start : text.find("\n", start) if "\n" in text[start:] else len(text)]
         if not line.strip():
@@ -204,7 +209,8 @@ def guided_goals(
             if p.iri != fg.scorer:
                 continue
             times = (box.get(p.start) or clock.get(s.index) or clock.get(s.index - 1)
-                     or _time_only(by_index.get(s.index + 1), clock))  # fmt: skip
+                     or _time_only(by_index.get(s.index + 1), clock)
+                     or _two_before(s, by_index, clock))  # fmt: skip
             for t in times:
                 gap = _near(fg, t)
                 if gap is None or (t.sentence, t.start) in used:
@@ -220,6 +226,17 @@ def guided_goals(
         penalty = fg.penalty and _penalty_told(sentences, s)
         out.append(_goal(fg, t, s, p, penalty, name_of, team_name))
     return out
+
+
+def _two_before(s: Sentence, by_index: dict[int, Sentence],
+                clock: dict[int, list[Clocked]]) -> list[Clocked]:  # fmt: skip
+    """The times of the sentence two before ``s`` when it opens the same paragraph's move and
+    ``s`` tells a goal: "Seven minutes before half-time the script tore. Bahr swung it
+    across. Gaetjens got his head to it." """
+    first = by_index.get(s.index - 2)
+    if first is None or first.paragraph != s.paragraph or not _tells_goal(s.text):
+        return []
+    return clock.get(first.index, [])
 
 
 PRONOUN = re.compile(r"\b(?:[Hh]e|[Ss]he|[Hh]is|[Hh]er|[Hh]im)\b")

@@ -42,6 +42,8 @@ SUBORDINATE = re.compile(
 RUNNING_SCORE = re.compile(
     rf"(?:{LINE_MARK})?\s*(?:GOAL\b|Goal!|HT\b|H/T\b|Half[- ]?time\b|Half time\b)", re.I
 )
+#: a stage as a noun after "in the": "defeating T1 in the semi-final by 6-1"
+STAGE_NOUN = r"(?:semi-?final|quarter-?final|final|play-?off|group (?:match|game|stage)|round of 16|last 16|opening (?:match|game)|first round|second round|replay)"
 FUTURE = r"(?:will )?(?:meet|meets|face|faces|play|plays|take on|takes on|meeting|facing)"
 SCORE = r"(\d{1,2})-(\d{1,2})"
 STAGE_WORDS = [
@@ -236,7 +238,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     # "T0 beat T1 2-1", "beating T1 3-2", "T0 overcame T1 by the same score", "edged past T1
     # in Marseille, winning 4-2 on penalties"
     for m in re.finditer(
-        rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+)(?:,? (?:in|at) (?:the )?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,2}})?,? (?:(?:by|with|winning) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
+        rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+)(?:,? (?:in|at) (?:the )?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,2}})?(?:,? in (?:the|their|this|a) (?:[\w-]+ )?{STAGE_NOUN})?,? (?:(?:by|with|winning) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())

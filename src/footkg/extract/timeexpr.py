@@ -47,7 +47,10 @@ ORD = (r"((?:(?:" + "|".join(TENS) + r")-)?(?:" + "|".join(sorted(ORDINALS, key=
 #: the minute a live-blog line starts with: "57'", "• 90+3'", "67 min:" (groups: minute,
 #: stoppage)
 LINE_MARK = r"\s*(?:[•*·–—-]\s*)?(\d{1,3})(?:\s*\+\s*(\d{1,2}))?\s*(?:'|’|′|mins?\b\.?:?)"
-HALF_TIME = r"(?:the )?(?:interval|restart|break|half-time|halftime|half time|second half began)"
+HALF_TIME = (
+    r"(?:the )?(?:interval|restart|resumption|break|half-time|halftime|half time|"
+    r"second half began|(?:second[- ]half )?kick-off of the second half)"
+)
 
 
 @dataclass(frozen=True, slots=True)
