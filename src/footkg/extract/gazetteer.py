@@ -138,6 +138,9 @@ class Gazetteer:
     women_labels: dict[str, str] = field(default_factory=dict)
     women_editions: dict[int, str] = field(default_factory=dict)
     women_nicknames: set[str] = field(default_factory=set)
+    #: every team a nickname or demonym may mean, in ``team-nicknames.csv`` order ("Koreans":
+    #: South Korea, North Korea); ``team_names`` holds the first
+    nickname_teams: dict[str, list[str]] = field(default_factory=dict)
     _fixtures: dict[frozenset[str], list] = field(default_factory=dict)
     _team_fixtures: dict[tuple[str, int], list] = field(default_factory=dict)
     _squads: dict[tuple[str, str], list[SquadPlayer]] = field(default_factory=dict)
@@ -206,6 +209,7 @@ class Gazetteer:
         for nick in nicknames:
             iri = by_label.get(nick.team) or self.team_names.get(nick.team)
             if iri:
+                self.nickname_teams.setdefault(nick.name, []).append(iri)
                 self.team_names.setdefault(nick.name, iri)
                 self.nickname_kind[nick.name] = nick.kind
                 if nick.women:
