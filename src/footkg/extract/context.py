@@ -21,7 +21,8 @@ REF_WORDS = re.compile(
     r"[Tt]he (?:(?:tournament|pre-tournament|title|overwhelming|clear) )?favourites|"
     r"[Tt]he underdogs|"
     r"[Tt]he (?:two|three|four|five|six)-time (?:world )?champions|"
-    r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?'s (?:side|team|men|squad)|"
+    r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?'s (?:(?:[a-z]+ )?(?:side|team|men|squad|heroes|charges|"
+    r"boys|lads|troops|players|women|girls))|"
     r"[Hh]is (?:side|team|men|players))\b"
 )
 #: regional descriptions of a team ("the South Americans", "the African side") → confederation
@@ -131,7 +132,7 @@ def team_refs(
             kind = "hosts"
         elif "holder" in word or "champions" in word:
             kind = "holders"
-        if word.endswith(("side", "team", "men", "squad")):
+        if re.search(r"'s|’s|\bhis\b", word):
             kind = "side"
         refs.append(TeamRef(m.start(), m.end(), None, m.group(), kind))
     return sorted(refs, key=lambda r: r.start)

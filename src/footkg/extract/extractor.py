@@ -50,6 +50,7 @@ WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 MONTH_NAMES = (
     "January|February|March|April|May|June|July|August|September|October|November|December"
 )
+MONTH_NAMES += "|" + MONTH_NAMES.upper()  # "MONDAY, JUNE 12, 1978" in a newspaper's masthead
 #: month-first ("July 12, 1998") or day-first ("12 July 1998"); groups month/day/year by name
 DATE_RE = re.compile(
     rf"\b(?:(?P<m1>{MONTH_NAMES}) (?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,? (?P<y1>\d{{4}}))?|"
@@ -91,7 +92,8 @@ def running_lines(sentences: list[Sentence], stmts: list) -> None:
 
 def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -> set[str] | None:
     """The two teams a report is about: the two named most often (names, nicknames,
-    demonyms, adjectives, "the hosts"; the first three sentences count double; with
+    demonyms, adjectives, "the hosts", not a country named as a place; the first three
+    sentences count double; with
     ``players``, each mention of a team's player counts once too), or ``None`` when the
     second of them is named fewer than twice or ties with the third. A round-up that opens
     with other results still has its own match's teams here."""
@@ -99,6 +101,8 @@ def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -
     for s in sentences:
         weight = 2 if s.index < 3 else 1
         for ref in s.refs:
+            if ref.kind != "adjective" and ref not in s.slots:
+                continue  # a country named as a place ("the championship in China")
             if ref.iri and ref.kind in ("name", "nickname", "demonym", "adjective", "hosts"):
                 counts[ref.iri] += weight
     top = counts.most_common(3)
@@ -298,7 +302,7 @@ class Extractor:
                     return iri
             return None
         if ref.kind in ("pronoun", "side", "holders"):
-            return last
+            return last or (named[0] if named else None)  # none yet: the first team named
         word = ref.text[4:] if ref.text.lower().startswith("the ") else ref.text
         shared = self.gaz.nickname_teams.get(word, [])
         if len(shared) > 1 and ref.iri not in present:

@@ -23,6 +23,7 @@ WIN = (
     r"downed|outclassed|swept aside|brushed aside|dispatched|dispatching|swept past|cruised past|"
     r"demolished|demolishing|thumped|humiliated|saw off|eliminate|overwhelmed|overwhelming|"
     r"outplayed|outplaying|dismantled|dismantling|got the better of|put out|"
+    r"(?:won|win|wins|winning) over|"
     r"(?:squeezed|squeezing|edged|scraped|scraping|slipped|cruised|eased|swept|got|get|getting|"
     r"sneaked|battled|won) (?:past|by))"
 )
@@ -200,7 +201,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             )
     # "T0 drew 1-1 with T1", "a 2-2 draw with T1"
     for m in re.finditer(
-        rf"(?:drew|drawn|draw) (?:\w+ )?{SCORE} (?:with|against) (T\d+)|{SCORE} draw (?:with|against) (T\d+)",
+        rf"(?:drew|drawn|draw|tied|tie) (?:\w+ )?{SCORE} (?:with|against) (T\d+)|{SCORE} (?:draw|tie) (?:with|against) (T\d+)",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
@@ -210,6 +211,11 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         elif not a and free(m):  # "a repeat of a 1-1 draw with T1 in 1998"
             take(m, _stmt("result-nosubject", "T?", b, sa, sb))
             out[-1].background = True
+    # "T0 tied T1 1-1" (American English)
+    for m in re.finditer(r"\b(?:tied|tying) (?:with )?(T\d+),? (\d{1,2})-\2\b", s):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            take(m, _stmt("result-tied", a, m[1], m[2], m[2]))
     # "T0 and T1 drew 1-1", "T0 and T1 played out a 2-2 draw"
     for m in re.finditer(
         rf"(T\d+),? and (T\d+),? (?:had )?(?:drew|draw|drawn|shared|played out)(?: an?)? {SCORE}", s
@@ -238,7 +244,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     # "T0 beat T1 2-1", "beating T1 3-2", "T0 overcame T1 by the same score", "edged past T1
     # in Marseille, winning 4-2 on penalties"
     for m in re.finditer(
-        rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+)(?:,? (?:in|at) (?:the )?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,2}})?(?:,? in (?:the|their|this|a) (?:[\w-]+ )?{STAGE_NOUN})?,? (?:(?:by|with|winning) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
+        rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+)(?:, (?:the|a|an) [^,.;]{{1,40}},)?(?:,? (?:in|at) (?:the )?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,2}})?(?:,? in (?:the|their|this|a) (?:[\w-]+ )?{STAGE_NOUN})?,? (?:(?:by|with|winning) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
