@@ -45,6 +45,16 @@ WORD_SCORE = re.compile(
 )
 
 
+_GOAL_WORD = "|".join(GOAL_WORDS)
+#: a score in hyphenated words, as commentators say it: "four-three", "two-nil" ("a one-two"
+#: is a pass)
+HYPHEN_SCORE = re.compile(
+    rf"(?<![\w-])(?<!a )(?<!the )({_GOAL_WORD})-({_GOAL_WORD})(?![\w-])", re.I
+)
+#: a result line in words: "Soviet Union three, Belgium four" (teams already masked)
+WORD_RESULT_LINE = re.compile(rf"(T\d+),? ({_GOAL_WORD}),? (T\d+),? ({_GOAL_WORD})\b", re.I)
+
+
 def _goals(word: str) -> int:
     return int(word) if word.isdigit() else GOAL_WORDS[word.lower()]
 
@@ -170,5 +180,9 @@ def mask(sentence: Sentence, text: str) -> None:
     masked = "".join(out)
     masked = re.sub(r"(\d+)\s*[-–—−]\s*(\d+)", r"\1-\2", masked)
     masked = WORD_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
+    masked = HYPHEN_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
+    masked = WORD_RESULT_LINE.sub(
+        lambda m: f"{m[1]} {_goals(m[2])}, {m[3]} {_goals(m[4])}", masked
+    )
     sentence.masked = re.sub(r"\s+", " ", masked)
     sentence.slots = slots

@@ -81,12 +81,17 @@ BARE_SCORE = re.compile(r"(?<![\d/.:–-])(\d{1,2})\s*[-–]\s*(\d{1,2})(?![\d/:
 
 def running_lines(sentences: list[Sentence], stmts: list) -> None:
     """Mark as background the scores of live-blog lines that announce a goal or a break
-    ("19' GOAL!" then "Scotland 1-0 Argentina."): they are running scores, not the result."""
+    ("19' GOAL!" then "Scotland 1-0 Argentina.") or are timed before the 90th minute: they
+    are running scores, not the result."""
     first: dict[int, str] = {}
     for s in sentences:
         first.setdefault(s.paragraph, s.text)
     for sent, st in stmts:
-        if st.rule == "result-line" and results.RUNNING_SCORE.match(first[sent.paragraph]):
+        if st.rule != "result-line":
+            continue
+        head = first[sent.paragraph]
+        timed = line_time(head)  # "[45'] ROWE: And that's half-time. Soviet Union one, …"
+        if results.RUNNING_SCORE.match(head) or (timed and (timed.minute or 0) < 90):
             st.background = True
 
 

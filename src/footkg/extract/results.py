@@ -358,6 +358,11 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     for m in re.finditer(rf"(T\d+) (?:had )?won [^.;]*?{SCORE}[^.;]*? against (T\d+)", s):
         if free(m):
             take(m, _stmt("result-won-against", m[1], m[4], m[2], m[3]))
+    # "T0 have won 4-3 after extra time" (the opponent is the other team of the match)
+    for m in re.finditer(rf"(T\d+),? (?:have |has |had )?(?:won|win|wins) (?:by )?{SCORE}(?! {PENS})", s):
+        kind = sentence.team(m[1]).kind
+        if free(m) and kind != "pronoun" and not re.search(r"\b(?:when|after|as|since|while|where)\s+$", s[: m.start()]):
+            take(m, _stmt("result-won-score", m[1], None, m[2], m[3], needs_opponent=True))
     # "T0 won a bad-tempered quarter-final 1-0" (the opponent is the other team of the match)
     for m in re.finditer(rf"(T\d+) (?:had )?won (?:a|the|their) (?:(?!T\d)[^.;])*?{SCORE}", s):
         if free(m) and not re.search(r"shoot-?out|penalt", m[0]):
