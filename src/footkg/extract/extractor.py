@@ -131,8 +131,14 @@ def is_womens_report(text: str, women_nicknames: set[str] | frozenset[str] = fro
     return she >= 3 and she > 2 * he
 
 
+#: a sentence about an earlier meeting: "in 1970", "the last time these two met"
+PAST_MEETING = re.compile(
+    r"\bin (?:19|20)\d\d\b|\blast time (?:the|these|they|the two)\b|\b(?:years|decades) ago\b"
+)
 #: a live-blog line giving the score at a break: "HT: France 1-1 Argentina", "Half-time: …"
-HALF_TIME_LINE = re.compile(r"\s*(?:HT|H/T|Half[- ]?time|Half time|HALF[- ]TIME)\b", re.I)
+HALF_TIME_LINE = re.compile(
+    r"\s*(?:\d{1,2}:\d{2}\s*(?:[—–-]\s*)?)?(?:HT|H/T|Half[- ]?time|Half time|HALF[- ]TIME)\b", re.I
+)
 
 
 class Extractor:
@@ -341,6 +347,13 @@ class Extractor:
         about = [(se, s) for se, s in foreground
                  if {se.team(s.a).iri, se.team(s.b).iri} == topic]  # fmt: skip
         sent, st = (about or foreground or candidates)[0]
+        if about and all(s.rule == "result-line" for _, s in about):
+            # a live blog's lines: the final score is the last one ("Full time after extra
+            # time: Argentina 3-3 France"); the first line with it (a headline) says most
+            last_sent, last = about[-1]
+            final = {last_sent.team(last.a).iri: last.score_a, last_sent.team(last.b).iri: last.score_b}
+            sent, st = next((se, s) for se, s in about
+                            if {se.team(s.a).iri: s.score_a, se.team(s.b).iri: s.score_b} == final)  # fmt: skip
         if st.shootout is not None and st.score_a is None and sentences is not None:
             following = [s for s in sentences if s.index > sent.index][:2]
             for nxt in following:
@@ -426,7 +439,7 @@ class Extractor:
         if st.score_a is None and st.shootout is None:
             return False
         a, b = sent.team(st.a).iri, sent.team(st.b).iri
-        return bool(a and b and a != b and not re.search(r"\bin (?:19|20)\d\d\b", sent.text))
+        return bool(a and b and a != b and not PAST_MEETING.search(sent.text))
 
     def _main_stage(self, sentences: list[Sentence], sent: Sentence,
                     st: results.Statement | None = None) -> tuple[str | None, bool]:  # fmt: skip
@@ -609,7 +622,11 @@ class Extractor:
         """The match day when the date found is the report's own (a byline "Tuesday, June 26,
         1990") and the report says the match was "on Monday", "last night" or "yesterday", or
         its dateline gives the day ("ROME, Sunday."): that day before it; else the date found."""
-        nearby = [s.text for s in sentences if s.index <= sent.index + 1]
+        main = {r.iri for r in sent.slots}
+        # sentences up to the result's, less those naming other teams ("beating Croatia 3-0
+        # on Tuesday": another match's day)
+        nearby = [s.text for s in sentences if s.index <= sent.index + 1
+                  and all(r.iri in main for r in s.slots)]  # fmt: skip
         for text in nearby:
             if re.search(r"\b(?:will|next|meet|face|play)\b", text):
                 continue  # "… at the Maracanã on Sunday": a fixture still to come

@@ -258,9 +258,11 @@ def _sightings(sentences: list[Sentence], players: list[Mention]) -> list[tuple[
 
 
 def _penalty_told(sentences: list[Sentence], s: Sentence) -> bool:
-    """True when sentence ``s`` or one of the two before it speaks of a penalty ("Two
-    penalties, two goals. Williams converted the first of them …")."""
-    return any(PENALTY_WORDS.search(x.text) for x in sentences if s.index - 2 <= x.index <= s.index)
+    """True when sentence ``s`` or one of the four before it speaks of a penalty ("Two
+    penalties, two goals. Williams converted the first of them …"; a live blog's "21 min:
+    PENALTY to Argentina!" lines before "23 min: GOAL!")."""
+    at = sentences.index(s)
+    return any(PENALTY_WORDS.search(x.text) for x in sentences[max(0, at - 4) : at + 1])
 
 
 def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list[Sentence],

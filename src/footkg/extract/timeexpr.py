@@ -44,9 +44,12 @@ TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
         "eighty": 80, "ninety": 90}  # fmt: skip
 ORD = (r"((?:(?:" + "|".join(TENS) + r")-)?(?:" + "|".join(sorted(ORDINALS, key=len, reverse=True))
        + r")|\d{1,3}(?:st|nd|rd|th))")  # fmt: skip
-#: the minute a live-blog line starts with: "57'", "• 90+3'", "67 min:", "[27']" (groups: minute,
+#: the minute a live-blog line starts with: "57'", "• 90+3'", "67 min:", "[27']", after a
+#: clock time ("18:24 — 23 min:") (groups: minute,
 #: stoppage)
-LINE_MARK = r"\s*(?:[•*·–—-]\s*)?\[?(\d{1,3})(?:\s*\+\s*(\d{1,2}))?\s*(?:'|’|′|mins?\b\.?:?)\]?"
+LINE_MARK = r"\s*(?:\d{1,2}:\d{2}\s*(?:[—–-]\s*)?)?(?:[•*·–—-]\s*)?\[?(\d{1,3})(?:\s*\+\s*(\d{1,2}))?\s*(?:'|’|′|mins?\b\.?:?)\]?"
+#: a clock time opening a live-blog line: "18:53 — "
+CLOCK = r"\d{1,2}:\d{2}\s*(?:[—–-]\s*)?"
 HALF_TIME = (
     r"(?:the )?(?:interval|restart|resumption|break|half-time|halftime|half time|"
     r"second half began|(?:second[- ]half )?kick-off of the second half)"
