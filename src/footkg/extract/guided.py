@@ -111,6 +111,10 @@ BOX_MINUTES = re.compile(
 )
 
 
+#: a result line with its scorers in brackets: "Hungary 4 (Czibor 13, Hidegkuti 46, …"
+RESULT_BOX = re.compile(r"[A-Z][\w.'’-]*(?: [\w.'’-]+){0,3} \d{1,2} \([^()\n]*$")
+
+
 def box_times(text: str, sentences: list[Sentence],
               players: list[Mention]) -> dict[int, list[Clocked]]:  # fmt: skip
     """The minutes a scorers box gives each player named in it, by the mention's offset:
@@ -136,10 +140,11 @@ def box_times(text: str, sentences: list[Sentence],
 
 def _in_box(text: str, pos: int, depth: int = 6) -> bool:
     """True when ``pos`` is on a line of a scorers box: the line starts with the heading or
-    has one before ``pos`` ("… England 0. Goal: Gaetjens (38)"), or the heading opens one of
+    has one before ``pos`` ("… England 0. Goal: Gaetjens (38)"), ``pos`` is in the brackets
+    after a team's score ("Hungary 4 (Czibor 13, …)"), or the heading opens one of
     the (up to ``depth``) unbroken lines above it."""
     start = text.rfind("\n", 0, pos) + 1
-    if INLINE_HEADING.search(text, start, pos):
+    if INLINE_HEADING.search(text, start, pos) or RESULT_BOX.search(text, start, pos):
         return True
     for _ in range(depth):
         line = text[start : text.find("\n", start) if "\n" in text[start:] else len(text)]

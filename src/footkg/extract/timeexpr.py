@@ -71,6 +71,10 @@ class TimeExpr:
     vague: bool = False
 
 
+#: rules that count back from the end of the match (read in extra time once past 90)
+COUNT_BACK = ("from-end", "remaining", "quarter-hour-left", "half-hour-left")
+
+
 def resolve(t: TimeExpr, last: int | None) -> TimeExpr:
     """``t`` against ``last``, the last minute the report gave before it (``None`` when none):
     a relative time gets its minute (``last + offset``, rule suffix ``+offset``), and a count
@@ -79,7 +83,7 @@ def resolve(t: TimeExpr, last: int | None) -> TimeExpr:
     time with no ``last``, come back unchanged."""
     if t.offset is not None and last is not None:
         return TimeExpr(t.start, t.end, t.rule + "+offset", minute=last + t.offset)
-    counts_back = t.rule in ("from-end", "remaining") and t.minute is not None
+    counts_back = t.rule in COUNT_BACK and t.minute is not None
     if counts_back and last is not None and last > 90:
         return TimeExpr(t.start, t.end, t.rule + "-et", minute=t.minute + 30)
     return t
@@ -111,6 +115,14 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("into-stoppage-et", re.compile(rf"\b{NUM} minutes? into (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
     ("into-stoppage", re.compile(rf"\b{NUM} minutes? into (?:second[- ]half )?(?:stoppage|injury|added) time\b", re.I)),
     ("into-et-second", re.compile(rf"\b{NUM} minutes? into the second (?:period|half) of (?:extra[- ]time|the additional (?:period|half-hour|thirty minutes))", re.I)),
+    ("stroke-half-time", re.compile(r"\b(?:on|right on|just on|bang on) the stroke of (?:half[- ]time|the interval)\b", re.I)),
+    ("stroke-full-time", re.compile(r"\b(?:on|right on|just on|bang on) the stroke of (?:full[- ]time|ninety minutes|90 minutes)\b", re.I)),
+    ("seconds-after-interval", re.compile(rf"\b[\w-]+ seconds (?:after|into) (?:{HALF_TIME}|the second half)", re.I)),
+    ("quarter-hour-left", re.compile(r"\b(?:a )?quarter of an hour (?:left|remaining|to go|to play|from (?:the end|time))\b", re.I)),
+    ("half-hour-left", re.compile(r"\bhalf an hour (?:left|remaining|to go|to play|from (?:the end|time))\b", re.I)),
+    ("after-quarter-hour", re.compile(r"\b(?:after|within) (?:a|the first) quarter of an hour\b", re.I)),
+    ("after-half-an-hour", re.compile(r"\b(?:after|within) (?:half an hour|the first half-hour)\b", re.I)),
+    ("gone-et", re.compile(rf"\b{NUM} minutes? of (?:extra[- ]time|the (?:extra|additional) (?:period|half-hour|time|thirty minutes))(?: had| were| was)? (?:gone|passed|elapsed|been played|on the clock)\b", re.I)),
     ("into-et", re.compile(rf"\b{NUM} minutes? into (?:the first (?:period|half) of )?(?:extra[- ]time|the (?:additional|extra) (?:period|half-hour|thirty minutes|time))", re.I)),
     ("bare-ordinal", re.compile(r"\b(?:in|on|by) the (\d{2,3})(?:st|nd|rd|th)\b(?= *(?:[,.;:)—–]|$|and\b|as\b|when\b|after\b|with\b|to\b))", re.I)),
     ("barely", re.compile(rf"\b(?:barely|just|only|a mere) {NUM} minutes?(?: had| were| was)?(?: gone| passed| elapsed| on the clock| in)\b", re.I)),
@@ -216,6 +228,14 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         "needed-seconds": lambda: TimeExpr(s, e, rule, offset=1),
         "barely": lambda: TimeExpr(s, e, rule, minute=n),
         "into-et": lambda: TimeExpr(s, e, rule, minute=90 + n),
+        "gone-et": lambda: TimeExpr(s, e, rule, minute=90 + n),
+        "quarter-hour-left": lambda: TimeExpr(s, e, rule, minute=75),
+        "stroke-half-time": lambda: TimeExpr(s, e, rule, minute=45),
+        "stroke-full-time": lambda: TimeExpr(s, e, rule, minute=90),
+        "seconds-after-interval": lambda: TimeExpr(s, e, rule, minute=46),
+        "half-hour-left": lambda: TimeExpr(s, e, rule, minute=60),
+        "after-quarter-hour": lambda: TimeExpr(s, e, rule, minute=15),
+        "after-half-an-hour": lambda: TimeExpr(s, e, rule, minute=30),
         "into-et-second": lambda: TimeExpr(s, e, rule, minute=105 + n),
         "last-minute-et": lambda: TimeExpr(s, e, rule, minute=120),
         "stoppage-et": lambda: TimeExpr(s, e, rule, minute=120, vague=True),
