@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from footkg.extract.assists import fill_assists
 from footkg.extract.conflicts import same_minute
+from footkg.extract.facts import Evidence, GoalFact
 from footkg.extract.goals import clauses
 from footkg.extract.io import MAX_BYTES, ReportError, decode_report, read_report
-from footkg.extract.pipeline import blank_boilerplate, fold
+from footkg.extract.pipeline import Mention, blank_boilerplate, fold, unwrap_lines
 from footkg.extract.timeexpr import find_times
 
 
@@ -32,6 +34,14 @@ from footkg.extract.timeexpr import find_times
         ("three minutes after the half-hour", 33, None, None),
         ("five minutes before the hour mark", 55, None, None),
         ("four minutes past the hour", 64, None, None),
+        ("with nineteen minutes of ordinary time remaining", 71, None, None),
+        ("five minutes into the additional period", 95, None, None),
+        ("three minutes into the second period of extra time", 108, None, None),
+        ("only three minutes of the extra period had gone", 93, None, None),
+        ("with a quarter of an hour left", 75, None, None),
+        ("right on the stroke of half-time", 45, None, None),
+        ("sixty seconds after the break", 46, None, None),
+        ("twenty-five minutes into the game", 25, None, None),
     ],
 )
 def test_time_expressions(text, minute, stoppage, offset):
@@ -608,3 +618,45 @@ def test_reconcile_with_the_fixture_goals():
     assert got == [("Jorge Costa", 29, "own_goal", "united-states"),
                    ("McBride", 36, "header", "united-states"),
                    ("Beto", 39, "regular", "portugal")]  # fmt: skip
+
+
+def _mentions(text: str, team: str, *names: str) -> list[Mention]:
+    return [Mention(text.index(n), text.index(n) + len(n), "player", f"p:{n}", n, team)
+            for n in names]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "scorer", "passer"),
+    [
+        # the passer's clause before the scorer's (Spain–Republic of Ireland, 2002)
+        ("Carles Puyol got down the right, put in a cross, and Fernando Morientes rose between "
+         "our centre-halves and headed it past Shay Given.", "Fernando Morientes", "Carles Puyol"),
+        # the pass as an attribute (Germany–Sweden, 2003 final)
+        ("Künzer rose at the near post to head in a Renate Lingor free kick.", "Künzer",
+         "Renate Lingor"),
+        # the pass from the passer (Norway–Italy, 1991)
+        ("After 22 minutes Birthe Hegstad made 1-0 with a hard shot after a pass from Hege Riise.",
+         "Birthe Hegstad", "Hege Riise"),
+        # a free kick into the wall is no pass (England–West Germany, 1966)
+        ("Lothar Emmerich drove a free kick into the wall, the ball ricocheted around the area, "
+         "and Wolfgang Weber forced it in at the far post.", "Wolfgang Weber", None),
+    ],
+)  # fmt: skip
+def test_assists_from_the_goals_sentence(text, scorer, passer):
+    players = _mentions(text, "t:team", *(n for n in (scorer, passer) if n))
+    if passer is None:
+        players += _mentions(text, "t:team", "Lothar Emmerich")
+    goal = GoalFact(f"p:{scorer}", scorer, "t:team", "Team", 10, Evidence(0, len(text), "test"))
+    fill_assists([goal], text, players, lambda m: m.text)
+    assert goal.assist_name == passer
+
+
+def test_hard_wrapped_lines_are_unwrapped_but_headlines_and_boxes_are_not():
+    text = (
+        "ITALY WIN THE CUP\n\nThe Italian eleven this afternoon beat Czechoslovakia by two goals\n"
+        "to one in the final.\nSCORERS:\nItaly: Orsi 81, Schiavio 95\n"
+    )
+    out = unwrap_lines(text)
+    assert len(out) == len(text)
+    assert "two goals to one" in out
+    assert "CUP\n\nThe" in out and "final.\nSCORERS:\nItaly" in out

@@ -22,6 +22,7 @@ from spacy.language import Language
 
 from footkg.extract import guided, results
 from footkg.extract.anchored import anchored_statements
+from footkg.extract.assists import fill_assists
 from footkg.extract.context import Sentence, TeamRef, mask, team_refs
 from footkg.extract.facts import Evidence, Extraction, GoalFact, MatchFact, tournament_label
 from footkg.extract.gazetteer import Gazetteer
@@ -213,6 +214,7 @@ class Extractor:
         out.goals = self._goals(sentences, players, (a, b), year, stmts, main)
         if match.iri is not None:
             out.goals = self._guided(clean, sentences, players, match.iri, out.goals, year)
+        fill_assists(out.goals, clean, players, self._player_name)
         stmts = sorted(stmts + self._anchored(sentences, stmts, year, match),
                        key=lambda pair: pair[0].index)  # fmt: skip
         out.others = self._others(stmts, main, match, clean, year, published)

@@ -1,0 +1,99 @@
+"""Assists read from a goal's own sentence, for goals the goal rules left without one (the
+fixture-guided goals among them: the fixture data has no assists).
+
+A team-mate of the goal is its assist when the sentence names the pass and who made it, in one
+of three shapes:
+
+- the passer's clause comes before the scorer's: "Carles Puyol got down the right, put in a
+  cross, and Fernando Morientes rose ... and headed it past Shay Given"; "Lahm pulled the ball
+  back and Kroos met it first time";
+- the pass is the passer's, as a possessive or an attribute: "Hamann's long ball", "to head in
+  a Renate Lingor free kick", "turning in a low Lahm cross";
+- the pass comes from the passer: "after a pass from Hege Riise", "onto a pass from Firas
+  Al-Buraikan".
+
+The passer must play for the scorer's team. Own goals and penalties get no assist here (an
+annotator seldom credits the cross an opponent turned into his own net).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from footkg.extract.facts import GoalFact
+from footkg.extract.pipeline import Mention
+
+#: after the passer, before the scorer: his pass ("crossed", "swung in a corner", "clipped a
+#: long ball", "threads it through", "nodded the ball down")
+PASS_AFTER = re.compile(
+    r"^[^.;]{0,60}?\b(?:cross(?:ed|es)?|curl(?:ed|s)|clip(?:ped|s)|swung|swings|"
+    r"float(?:ed|s)|whip(?:ped|s)|deliver(?:ed|s)|lofted|lofts|chipped|chips|squared|squares|"
+    r"pull(?:ed|s) (?:the ball|it) back|cut (?:the ball |it )?back|laid (?:the ball |it )?off|"
+    r"lays (?:the ball |it )?off|thread(?:ed|s)|sl(?:id|ides|ipped|ips) (?:a pass|the ball|it|"
+    r"\w+ in|\w+ through)|rolled it|rolls it|found|finds|fed|feeds|picked out|picks out|"
+    r"(?:hit|hits|drove|drives|played|plays|sent|sends|launch(?:ed|es)|put|puts) (?:in )?"
+    r"(?:a|an|the) (?:[\w-]+ ){0,3}?(?:cross|pass|ball|corner|free kick|centre)|made a cross|"
+    r"(?:nodded|nods|headed|heads|knocked|knocks|flicked|flicks) (?:the ball |it )?(?:down|on|"
+    r"back|across|into the path)|set up|sets up|teed up|tees up|"
+    r"(?:swapped|exchanged) passes with|played a one-two with|took the return)\b",
+    re.I,
+)
+#: from the passer to his pass: he shot, or his ball was blocked ("drove a free kick into the
+#: wall, the ball ricocheted"): no assist
+SHOT = re.compile(
+    r"\b(?:shot|shoots|fired|fires|struck|strikes|scored|scores|net|goal|wall|blocked|saved|"
+    r"parried|ricochet(?:ed|s)?|rebound)\b",
+    re.I,
+)
+#: after the passer's name: the pass is his ("Hamann's long ball", "Lingor free kick")
+PASS_NOUN = re.compile(
+    r"(?:(?:'s|’s) (?:[\w-]+ ){0,2}?| )(?:cross|pass|corner|free[- ]kick|through[- ]ball|long ball|"
+    r"centre|delivery|lay-off|cut-back|pull-back|knock-down|flick-on)\b",
+    re.I,
+)
+#: before the passer's name: the pass comes from him ("after a pass from", "a cross by")
+PASS_FROM = re.compile(
+    r"\b(?:cross|pass|corner|free kick|ball|centre|delivery|lay-off|cut-back)"
+    r" (?:from|by) (?:the )?(?:[\w-]+ ){0,2}?$",
+    re.I,
+)
+
+
+def fill_assists(
+    goals: list[GoalFact],
+    text: str,
+    players: list[Mention],
+    name_of: Callable[[Mention], str],
+) -> None:
+    """Give each goal of ``goals`` that has no assist, is no penalty and whose sentence
+    (``goal.evidence`` in ``text``) names the pass, its passer (see the module docstring).
+    ``players`` are the match's player mentions (with their team IRI); ``name_of(mention)``
+    gives the passer's full name. Changes ``goals`` in place."""
+    for g in goals:
+        if g.assist is not None or g.kind in ("penalty", "own_goal") or g.scorer is None:
+            continue
+        start, end = g.evidence.start, g.evidence.end
+        here = [p for p in players if start <= p.start < end]
+        passer = _passer(text, here, g)
+        if passer is not None:
+            g.assist, g.assist_name = passer.iri, name_of(passer)
+
+
+def _passer(text: str, here: list[Mention], g: GoalFact) -> Mention | None:
+    """The passer of goal ``g`` among the sentence's player mentions ``here``."""
+    scorer = next((p for p in here if p.iri == g.scorer), None)
+    mates = [p for p in here if p.iri != g.scorer and p.team == g.team]
+    for p in mates:
+        if PASS_NOUN.match(text, p.end) or PASS_FROM.search(text[max(0, p.start - 40) : p.start]):
+            return p
+    if scorer is None:
+        return None
+    for p in reversed([p for p in mates if p.start < scorer.start]):
+        between = text[p.end : scorer.start]
+        if any(o.start < scorer.start and o.start > p.end and o.iri != p.iri for o in here):
+            continue  # another player between them: the move passed through him
+        m = PASS_AFTER.match(between)
+        if m and not SHOT.search(between[: m.end() + 25]):
+            return p
+    return None
