@@ -75,9 +75,24 @@ def fill_assists(
             continue
         start, end = g.evidence.start, g.evidence.end
         here = [p for p in players if start <= p.start < end]
-        passer = _passer(text, here, g)
+        others = {o.scorer for o in goals if o is not g and o.evidence.start == start}
+        passer = _passer(text, _own_part(here, g, others), g)
         if passer is not None:
             g.assist, g.assist_name = passer.iri, name_of(passer)
+
+
+def _own_part(here: list[Mention], g: GoalFact, others: set[str | None]) -> list[Mention]:
+    """The mentions of the goal's part of a sentence that tells several goals: from the last
+    other scorer named before its scorer to the first one named after ("Saka doubled the lead
+    after Maguire had headed a corner back, and Sterling made it 3-0, turning in Kane's
+    cross": Kane's cross is Sterling's)."""
+    scorer = next((p for p in here if p.iri == g.scorer), None)
+    if scorer is None or not others:
+        return here
+    before = [p.end for p in here if p.iri in others and p.start < scorer.start]
+    after = [p.start for p in here if p.iri in others and p.start > scorer.start]
+    lo, hi = max(before, default=-1), min(after, default=1 << 30)
+    return [p for p in here if lo <= p.start < hi]
 
 
 def _passer(text: str, here: list[Mention], g: GoalFact) -> Mention | None:
