@@ -204,6 +204,8 @@ class Extractor:
         match.edition, match.stage_stated = edition, stage is not None
         if match.stage is None and fixture is not None:
             match.stage = fixture.stage
+        elif fixture is not None and fixture.stage and match.stage != fixture.stage:
+            match.stage = self._fixture_stage(match.stage, fixture, edition, clean)
         match.date = self._main_date(clean, sentences, sent, year, published)
         if fixture is not None:
             self._fixture_details(match, fixture, days, clean)
@@ -463,6 +465,17 @@ class Extractor:
                     return stage, implied
         return None, False
 
+    def _fixture_stage(self, stated: str | None, fixture: Fixture, edition: str | None,
+                       text: str) -> str | None:  # fmt: skip
+        """The main match's stage when the stage found is not its fixture's: the fixture's
+        when the report names it too (the other stage was another match's: "the final
+        against Spain") or when the stage found is not one of the edition's ("second round"
+        in 1986 is its round of 16); else the stage found, a disagreement with the data."""
+        stages = self.gaz.stages.get(edition or "", [])
+        if fixture.stage in results.stages_named(text) or (stages and stated not in stages):
+            return fixture.stage
+        return stated
+
     def _main_clause(self, sent: Sentence) -> str:
         return re.split(r"\b(?:while|whereas)\b", sent.text)[0]
 
@@ -649,7 +662,7 @@ class Extractor:
             match.shootout = st.shootout
         for s in sentences if match.shootout is None else []:
             so = results.shootout_in(s)
-            if so and not self._about_other_match(s, match):
+            if so and (not self._about_other_match(s, match) or self._own_shootout(s, so, match)):
                 winner = s.team(so[0]).iri
                 if winner == match.home:
                     match.shootout = (so[1], so[2])
@@ -663,6 +676,18 @@ class Extractor:
             aet = re.search(r"after extra[- ]time|\ba\.?e\.?t\b|in extra[- ]time|extra-time winner|"
                             r"of extra[- ]time|\b1[01]\dth minute", quiet, re.I)  # fmt: skip
             match.after_extra_time = bool(aet) or match.shootout is not None
+
+    def _own_shootout(self, s: Sentence, so: tuple[str, int, int], match: MatchFact) -> bool:
+        """True when a shootout a sentence states is won by a main team and no other team is
+        named between the winner and the kicks ("The Germans booked that semifinal date …,
+        surviving a 1-1 tie with France … and then winning a penalty-kick shootout 5-4 …
+        where they will meet the Americans")."""
+        if s.team(so[0]).iri not in match.teams():
+            return False
+        at = s.masked.find(so[0])
+        end = s.masked.find(f"{so[1]}-{so[2]}", at)
+        slots = re.findall(r"\bT\d+\b", s.masked[at:end]) if end > at else []
+        return all(s.team(x).iri in match.teams() for x in slots)
 
     def _about_other_match(self, s: Sentence, match: MatchFact) -> bool:
         """True when a sentence names a team outside the main match."""

@@ -45,6 +45,11 @@ RUNNING_SCORE = re.compile(
 )
 #: a stage as a noun after "in the": "defeating T1 in the semi-final by 6-1"
 STAGE_NOUN = r"(?:semi-?final|quarter-?final|final|play-?off|group (?:match|game|stage)|round of 16|last 16|opening (?:match|game)|first round|second round|replay)"
+#: a penalty shootout as a noun: "the shoot-out", "a penalty-kick shootout", "the penalty
+#: kicks competition"
+SHOOTOUT_NOUN = (
+    r"(?:the|a) (?:penalty[- ](?:kicks? )?)?(?:shoot-?out|competition|contest)"
+)
 FUTURE = r"(?:will )?(?:meet|meets|face|faces|play|plays|take on|takes on|meeting|facing)"
 SCORE = r"(\d{1,2})-(\d{1,2})"
 STAGE_WORDS = [
@@ -337,15 +342,19 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     for m in re.finditer(r"(T\d+),? (?:the )?beaten finalists (?:against|to) (T\d+)", s):
         if free(m):
             take(m, _stmt("pair-beaten-finalists", m[1], m[2], None, None))
-    # "T0 led 2-0, were pegged back to 2-2 and won 4-3 on penalties" (opponent from context)
+    # "T0 led 2-0, were pegged back to 2-2 and won 4-3 on penalties", "after T0 won the
+    # penalty kicks competition with 4-3", "winning a penalty-kick shootout 5-4" (opponent
+    # from context)
     for m in re.finditer(
-        rf"\b(?:won|win|prevailed|triumphed) (?:the shoot-?out )?{SCORE} {PENS}", s
+        rf"\b(?:won|win|wins|winning|prevailed|triumphed) (?:the shoot-?out )?{SCORE} {PENS}|"
+        rf"\b(?:won|win|wins|winning) {SHOOTOUT_NOUN} (?:with |by )?{SCORE}",
+        s,
     ):
         a = _subject(s, m.start())
         if a and free(m) and not re.search(r"T\d+", s[m.end() : m.end() + 30]):
             st = _stmt("result-shootout-no-opponent", a, None, None, None, aet=True,
                        needs_opponent=True)  # fmt: skip
-            st.shootout = (int(m[1]), int(m[2]))
+            st.shootout = (int(m[1] or m[3]), int(m[2] or m[4]))
             drawn = drawn_score(sentence)
             st.score_a = st.score_b = drawn
             take(m, st)
@@ -435,7 +444,7 @@ def shootout_in(sentence: Sentence) -> tuple[str, int, int] | None:
     "T0 won 4-2 on penalties"; ``None`` when the sentence states no shootout result."""
     s = sentence.masked
     m = re.search(
-        rf"(T\d+) (?:\w+ ){{0,2}}won (?:the (?:penalty )?shoot-?out |the penalty contest )?(?:by )?{SCORE}(?: on penalties| in the shoot-?out| on spot-kicks)?",
+        rf"(T\d+) (?:\w+ ){{0,2}}(?:won|win|wins) (?:{SHOOTOUT_NOUN} )?(?:by |with )?{SCORE}(?: on penalties| in the shoot-?out| on spot-kicks)?",
         s,
     )
     if m and ("shoot" in m[0] or "penalt" in m[0] or "spot" in m[0]):
@@ -443,6 +452,10 @@ def shootout_in(sentence: Sentence) -> tuple[str, int, int] | None:
     m = re.search(rf"(T\d+)[^.;]*? {SCORE} {PENS}", s)
     if m:
         return m[1], max(int(m[2]), int(m[3])), min(int(m[2]), int(m[3]))
+    m = re.search(rf"\b(?:won|winning|win|wins) {SHOOTOUT_NOUN} (?:with |by )?{SCORE}", s)
+    winner = _subject(s, m.start()) if m else None
+    if m and winner:  # "T0 …, surviving a 1-1 tie with T1 … and then winning a penalty-kick shootout 5-4"
+        return winner, max(int(m[1]), int(m[2])), min(int(m[1]), int(m[2]))
     return None
 
 
@@ -456,6 +469,18 @@ def stage_in(text: str) -> tuple[str | None, bool]:
             implied = bool(reach and reach.start(1) <= m.start() < reach.end(1) + 2)
             return key, implied
     return None, False
+
+
+def stages_named(text: str) -> set[str]:
+    """Every stage key a text names anywhere ("quarter-final", "group stage", …), reached
+    ones ("to reach the semi-finals") left out."""
+    out = set()
+    reached = [(m.start(1), m.end(1) + 2) for m in REACH.finditer(text)]
+    for pattern, key in STAGE_WORDS:
+        for m in re.finditer(pattern, text, re.I):
+            if not any(a <= m.start() < b for a, b in reached):
+                out.add(key)
+    return out
 
 
 def previous_stage(stage: str, stages: list[str]) -> str | None:
