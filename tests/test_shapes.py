@@ -24,6 +24,7 @@ FINAL = RES + "match/2022-12-18-argentina-france"
 ARG_FRA = RES + "head-to-head/argentina/france"
 MESSI_WC = RES + "goal-tally/competition/fifa-world-cup/lionel-messi"
 WC2022 = RES + "tournament/fifa-world-cup-2022"
+SCHON_1974 = RES + "manager-appointment/fifa-world-cup-1974-germany-helmut-schon"
 PREFIXES = f"""
 PREFIX fk: <{FK}>
 PREFIX fkr: <{RES}>
@@ -34,6 +35,7 @@ PREFIX comp: <{RES}competition/>
 PREFIX city: <{RES}city/>
 PREFIX match: <{RES}match/>
 PREFIX player: <{RES}player/>
+PREFIX manager: <{RES}manager/>
 PREFIX goal: <{FINAL}/goal/>
 PREFIX tally: <{RES}goal-tally/competition/fifa-world-cup/>
 PREFIX kick: <{FINAL}/shootout/kick/>
@@ -84,6 +86,7 @@ def check_both(data: Graph | pyoxigraph.Store) -> ValidationReport:
         "friendly-partial-goals.ttl",
         "final-round-1950.ttl",
         "squad.ttl",
+        "manager.ttl",
         "aggregates.ttl",
     ],
 )
@@ -296,6 +299,57 @@ CASES = [
         "Violation",
         RES + "squad/fifa-world-cup-1990-germany-lothar-matthaus",
         "SquadMembershipShape",
+    ),
+    (
+        "appointment-without-manager",
+        "manager.ttl",
+        f"DELETE WHERE {{ <{SCHON_1974}> fk:manager ?m }}",
+        "Violation",
+        SCHON_1974,
+        "ManagerAppointmentShape",
+    ),
+    (
+        "appointment-of-a-player-not-a-manager",
+        "manager.ttl",
+        f"DELETE {{ <{SCHON_1974}> fk:manager ?m }}"
+        f" INSERT {{ <{SCHON_1974}> fk:manager player:helmut-schon }}"
+        f" WHERE {{ <{SCHON_1974}> fk:manager ?m }}",
+        "Violation",
+        SCHON_1974,
+        "ManagerAppointmentShape",
+    ),
+    (
+        "appointment-with-two-teams",
+        "manager.ttl",
+        f"INSERT DATA {{ <{SCHON_1974}> fk:team team:sweden-women }}",
+        "Violation",
+        SCHON_1974,
+        "ManagerAppointmentShape",
+    ),
+    (
+        "appointment-without-edition",
+        "manager.ttl",
+        f"DELETE WHERE {{ <{SCHON_1974}> fk:edition ?e }}",
+        "Violation",
+        SCHON_1974,
+        "ManagerAppointmentShape",
+    ),
+    (
+        "manager-without-label",
+        "manager.ttl",
+        "DELETE WHERE { manager:helmut-schon rdfs:label ?l }",
+        "Violation",
+        RES + "manager/helmut-schon",
+        "ManagerShape",
+    ),
+    (
+        "manager-nationality-not-a-country",
+        "manager.ttl",
+        "DELETE { ?m fk:nationality ?c } INSERT { ?m fk:nationality team:germany }"
+        " WHERE { BIND(manager:helmut-schon AS ?m) ?m fk:nationality ?c }",
+        "Violation",
+        RES + "manager/helmut-schon",
+        "ManagerShape",
     ),
     (
         "team-name-ends-before-it-starts",

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from footkg import vocab
-from footkg.model import SourceData, SourceFormatError
+from footkg.model import SourceData, SourceFormatError, SourceRef
 from footkg.sources import fjelstul
 
 
@@ -210,3 +210,93 @@ def test_family_name_first_where_wikipedia_writes_it_so(data: SourceData) -> Non
     assert not fjelstul.family_first("Lionel", "Messi", "https://en.wikipedia.org/wiki/Lionel_Messi")
     assert fjelstul.family_first("Un-ju", "Kim", "/wiki/Kim_Un-ju_(footballer,_born_1993)")
     assert not fjelstul.family_first("Un-ju", "Kim", None)
+
+
+def test_manager_appointments(data: SourceData) -> None:
+    """manager_appointments.csv: 637 rows, one record each; names as the table has them."""
+    assert len(data.managers) == 637
+    assert Counter(m.competition for m in data.managers) == {
+        vocab.MENS_WORLD_CUP: 501,
+        vocab.WOMENS_WORLD_CUP: 136,
+    }
+    by_key = {(m.year, m.competition, m.team): m for m in data.managers}
+    pozzo = by_key[(1934, vocab.MENS_WORLD_CUP, "Italy")]
+    assert (pozzo.given_name, pozzo.family_name) == ("Vittorio", "Pozzo")
+    assert pozzo.name == "Vittorio Pozzo"
+    assert (pozzo.manager_id, pozzo.country) == ("M-333", "Italy")
+    assert pozzo.ref == SourceRef(fjelstul.DATASET, "data-csv/manager_appointments.csv", 29)
+    schon = by_key[(1974, vocab.MENS_WORLD_CUP, "West Germany")]  # the name used at the time
+    assert (schon.name, schon.family_name, schon.country) == ("Helmut Schön", "Schön", "Germany")
+    ellis = by_key[(2019, vocab.WOMENS_WORLD_CUP, "United States")]
+    assert (ellis.name, ellis.manager_id) == ("Jill Ellis", "M-113")
+    # two managers of one team at one edition are two records
+    assert {m.name for m in data.managers if m.year == 1934 and m.team == "Romania"} == {
+        "Costel Rădulescu",
+        "Josef Uridil",
+    }
+
+
+def test_one_name_managers_have_no_given_name(data: SourceData) -> None:
+    """Fjelstul writes "not applicable" as the given name of Tite, Zico, Dunga…"""
+    tite = [m for m in data.managers if m.manager_id == "M-429"]
+    assert [(m.year, m.name, m.given_name, m.family_name) for m in tite] == [
+        (2018, "Tite", None, "Tite"),
+        (2022, "Tite", None, "Tite"),
+    ]
+    assert not any("not applicable" in (m.given_name or "") for m in data.managers)
+
+
+def test_bad_manager_rows_are_skipped_with_reasons(tmp_path: Path, shared_data: Path) -> None:
+    """Bad rows of manager_appointments.csv are reported with file, line and reason, never
+    dropped silently; a placeholder country is no country."""
+    src = shared_data / "fjelstul-worldcup" / "data-csv"
+    dst = tmp_path / "fjelstul-worldcup" / "data-csv"
+    dst.mkdir(parents=True)
+    for path in src.glob("*.csv"):
+        if path.name != "manager_appointments.csv":
+            (dst / path.name).symlink_to(path)
+
+    def row(tournament: str = "WC-1934", name: str = "1934 FIFA Men's World Cup",
+            manager: str = "M-333", family: str = "Pozzo", given: str = "Vittorio",
+            country: str = "Italy") -> str:  # fmt: skip
+        return f"28,{tournament},{name},T-41,Italy,ITA,{manager},{family},{given},{country}"
+
+    header = (src / "manager_appointments.csv").read_text(encoding="utf-8").splitlines()[0]
+    lines = [
+        header,
+        row(),
+        row(tournament="WC-1935"),
+        row(manager="not applicable"),
+        row(family="not applicable", given="not applicable"),
+        row(name="1934 FIFA World Cup"),
+        row(country="not available"),
+    ]
+    (dst / "manager_appointments.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    data = fjelstul.load(tmp_path)
+    assert [(m.ref.line, m.name, m.country) for m in data.managers] == [
+        (2, "Vittorio Pozzo", "Italy"), (7, "Vittorio Pozzo", None)
+    ]  # fmt: skip
+    assert [(s.ref.file, s.ref.line, s.reason) for s in data.skipped] == [
+        ("data-csv/manager_appointments.csv", 3, "no-tournament"),
+        ("data-csv/manager_appointments.csv", 4, "missing-value"),
+        ("data-csv/manager_appointments.csv", 5, "missing-name"),
+        ("data-csv/manager_appointments.csv", 6, "bad-tournament"),
+    ]
+    assert str(data.skipped[0]) == (
+        "data-csv/manager_appointments.csv:3: no-tournament: tournament_id 'WC-1935' is not loaded"
+    )
+    assert "manager_id" in data.skipped[1].detail
+
+
+def test_missing_manager_column_is_source_format_error(tmp_path: Path, shared_data: Path) -> None:
+    src = shared_data / "fjelstul-worldcup" / "data-csv"
+    dst = tmp_path / "fjelstul-worldcup" / "data-csv"
+    dst.mkdir(parents=True)
+    for path in src.glob("*.csv"):
+        if path.name != "manager_appointments.csv":
+            (dst / path.name).symlink_to(path)
+    (dst / "manager_appointments.csv").write_text(
+        "key_id,tournament_id,tournament_name,team_name,family_name,given_name\n", encoding="utf-8"
+    )
+    with pytest.raises(SourceFormatError, match=r"manager_appointments\.csv.*manager_id"):
+        fjelstul.load(tmp_path)

@@ -19,6 +19,12 @@ def test_readable_slugs_for_real_names() -> None:
         "/match/2022-12-18-argentina-france"
     )
     assert vocab.edition_iri(vocab.MENS_WORLD_CUP, 2022).endswith("/tournament/fifa-world-cup-2022")
+    assert vocab.manager_iri("Helmut Schön").endswith("/manager/helmut-schon")
+    assert vocab.manager_appointment_iri(
+        vocab.edition_iri(vocab.MENS_WORLD_CUP, 1934),
+        vocab.team_iri("Italy"),
+        vocab.manager_iri("Vittorio Pozzo"),
+    ).endswith("/manager-appointment/fifa-world-cup-1934-italy-vittorio-pozzo")
     assert vocab.team_iri("Côte d'Ivoire") == vocab.team_iri("Cote d'Ivoire")
     assert vocab.slug("Bosnia & Herzegovina") == "bosnia-herzegovina"
     assert vocab.slug("Thomas Müller") == "thomas-muller"
@@ -53,6 +59,7 @@ def test_any_name_gives_a_valid_iri(name: str) -> None:
     for iri in (
         vocab.team_iri(name),
         vocab.player_iri(name, name),
+        vocab.manager_iri(name, name),
         vocab.stadium_iri(name, name),
         vocab.city_iri(name, name),
         vocab.competition_iri(name),

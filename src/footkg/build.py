@@ -126,6 +126,7 @@ def _summary(source: SourceData) -> SourceSummary:
             "goals",
             "kicks",
             "squads",
+            "managers",
             "former_names",
         )
     }

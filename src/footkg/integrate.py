@@ -23,7 +23,16 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from footkg import vocab
-from footkg.model import Goal, Match, Player, ShootoutKick, SourceData, Stadium, Tournament
+from footkg.model import (
+    Goal,
+    ManagerAppointment,
+    Match,
+    Player,
+    ShootoutKick,
+    SourceData,
+    Stadium,
+    Tournament,
+)
 from footkg.resolve import TeamNames, rules_from_former_names
 
 # ---- resolved records ---------------------------------------------------------------------------
@@ -148,6 +157,32 @@ class RSquad:
 
 
 @dataclass(slots=True)
+class RManager:
+    """A resolved national-team manager (head coach): label ``"Given Family"`` (the family
+    name alone for one-name managers), the country the source gives as theirs, the source
+    identifiers (``fjelstul-worldcup:M-388``)."""
+
+    iri: str
+    label: str
+    graph: str
+    given_name: str | None = None
+    family_name: str | None = None
+    country_iri: str | None = None
+    identifiers: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class RAppointment:
+    """A manager appointment: manager in charge of a team at an edition."""
+
+    iri: str
+    manager_iri: str
+    team_iri: str
+    edition_iri: str
+    graph: str
+
+
+@dataclass(slots=True)
 class RStadium:
     """A resolved stadium with its city."""
 
@@ -199,6 +234,8 @@ class Integrated:
     matches: dict[str, RMatch] = field(default_factory=dict)
     players: dict[str, RPlayer] = field(default_factory=dict)
     squads: list[RSquad] = field(default_factory=list)
+    managers: dict[str, RManager] = field(default_factory=dict)
+    appointments: dict[str, RAppointment] = field(default_factory=dict)
     stadiums: dict[str, RStadium] = field(default_factory=dict)
     cities: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     countries: dict[str, str] = field(default_factory=dict)
@@ -225,6 +262,7 @@ class _Integrator:
         self.player_by_source_id: dict[tuple[str, str], str] = {}
         self.player_by_name_birth: dict[tuple[str, date], str] = {}
         self.squad_players: dict[tuple[str, str], list[str]] = defaultdict(list)
+        self.manager_by_source_id: dict[tuple[str, str], str] = {}
         self.scorer_alias: dict[tuple[str, str], str] = {}
         self.used_player_iris: set[str] = set()
         self.team_cache: dict[tuple[str, str, str], str] = {}
@@ -255,6 +293,19 @@ class _Integrator:
         canonical = self.names.canonical(name)
         iri = vocab.country_iri(canonical)
         self.out.countries.setdefault(iri, canonical)
+        return iri
+
+    def nation(self, name: str) -> str:
+        """The country a person comes from. A name no longer in use (a dated former name
+        with an end: Soviet Union, Yugoslavia, Czechoslovakia) stays a country of its own, so
+        a manager from the Soviet Union is not made Russian; any other name resolves as
+        :meth:`country` does (aliases, and names still in use such as Chinese Taipei →
+        Taiwan). :meth:`country` places matches and hosts under the successor instead."""
+        canonical = self.names.canonical(name)
+        if not any(n == name and end for n, _, end in self.names.former_names(canonical)):
+            return self.country(name)
+        iri = vocab.country_iri(name)
+        self.out.countries.setdefault(iri, name)
         return iri
 
     def city(self, name: str, country: str | None) -> str:
@@ -312,6 +363,30 @@ class _Integrator:
             edition.host_country_iris = [self.country(h) for h in record.hosts]
         if record.champion and edition.stated_champion_iri is None:
             edition.stated_champion_iri = self.team(record.champion, gender, "")
+
+    # -- managers ----------------------------------------------------------------------------
+
+    def manager(self, record: ManagerAppointment, source: str, graph: str, shared: bool) -> str:
+        """The IRI of the manager of an appointment (one per source manager ID); ``shared``
+        when several of the source's manager IDs have this name (each then gets its ID in its
+        IRI, as players get their birth date)."""
+        known = self.manager_by_source_id.get((source, record.manager_id))
+        if known is not None:
+            return known
+        iri = vocab.manager_iri(record.name, record.manager_id if shared else None)
+        manager = self.out.managers.get(iri)
+        if manager is None:
+            manager = self.out.managers[iri] = RManager(
+                iri=iri,
+                label=record.name,
+                graph=graph,
+                given_name=record.given_name,
+                family_name=record.family_name,
+                country_iri=self.nation(record.country) if record.country else None,
+            )
+        manager.identifiers.append(f"{source}:{record.manager_id}")
+        self.manager_by_source_id[(source, record.manager_id)] = iri
+        return iri
 
     # -- players -----------------------------------------------------------------------------
 
@@ -468,6 +543,27 @@ def _add_reference_data(it: _Integrator, source: SourceData) -> None:
         )
         label = it.out.players[player_iri].label
         it.squad_players[(team_iri, vocab.identity_key(label))].append(player_iri)
+    _add_managers(it, source)
+
+
+def _add_managers(it: _Integrator, source: SourceData) -> None:
+    """Managers and their appointments; teams resolve as the squads' do (``West Germany`` →
+    Germany, a women's edition → the women's team)."""
+    graph = _graph(source)
+    key = source.info.key
+    ids_by_name: dict[str, set[str]] = defaultdict(set)
+    for entry in source.managers:
+        ids_by_name[vocab.identity_key(entry.name)].add(entry.manager_id)
+    for entry in source.managers:
+        shared = len(ids_by_name[vocab.identity_key(entry.name)]) > 1
+        manager_iri = it.manager(entry, key, graph, shared)
+        gender = "women" if entry.competition == vocab.WOMENS_WORLD_CUP else "men"
+        team_iri = it.team(entry.team, gender, key)
+        edition_iri = it.edition(entry.competition, entry.year, graph)
+        iri = vocab.manager_appointment_iri(edition_iri, team_iri, manager_iri)
+        it.out.appointments.setdefault(
+            iri, RAppointment(iri, manager_iri, team_iri, edition_iri, graph)
+        )
 
 
 def _find_match(it: _Integrator, day: date, teams: frozenset[str]) -> str | None:

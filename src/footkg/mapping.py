@@ -21,8 +21,10 @@ from footkg.derive import DERIVED_GRAPH, Derived, GoalTally, HeadToHead
 from footkg.integrate import (
     Conflict,
     Integrated,
+    RAppointment,
     REdition,
     RGoal,
+    RManager,
     RMatch,
     RPlayer,
     RSquad,
@@ -375,6 +377,28 @@ def map_squad(sink: QuadSink, s: RSquad) -> None:
     sink.add(s.iri, _FK.position, s.position, g)
 
 
+def map_manager(sink: QuadSink, m: RManager) -> None:
+    """A national-team manager: ``fk:Manager`` (⊑ ``schema:Person``), ``rdfs:label``
+    ``"Given Family"``, ``schema:givenName`` / ``schema:familyName`` (never a placeholder),
+    and ``fk:nationality`` (a ``fk:Country``). Facts: Fjelstul's ``manager_appointments.csv``."""
+    g = m.graph
+    sink.add_iri(m.iri, _RDF_TYPE, _FK.Manager, g)
+    sink.add(m.iri, _RDFS_LABEL, m.label, g)
+    sink.add(m.iri, str(SCHEMA.givenName), m.given_name, g)
+    sink.add(m.iri, str(SCHEMA.familyName), m.family_name, g)
+    sink.add_iri(m.iri, _FK.nationality, m.country_iri, g)
+
+
+def map_manager_appointment(sink: QuadSink, a: RAppointment) -> None:
+    """A manager appointment (``fk:ManagerAppointment``): the manager (``fk:manager``) in
+    charge of a team (``fk:team``) at one edition (``fk:edition``), one IRI each."""
+    g = a.graph
+    sink.add_iri(a.iri, _RDF_TYPE, _FK.ManagerAppointment, g)
+    sink.add_iri(a.iri, _FK.manager, a.manager_iri, g)
+    sink.add_iri(a.iri, _FK.team, a.team_iri, g)
+    sink.add_iri(a.iri, _FK.edition, a.edition_iri, g)
+
+
 def map_stadium(sink: QuadSink, s: RStadium) -> None:
     """A stadium with its city, capacity (seats) and links."""
     g = s.graph
@@ -478,6 +502,10 @@ def map_all(data: Integrated, derived: Derived) -> QuadSink:
         map_player(sink, player)
     for squad in data.squads:
         map_squad(sink, squad)
+    for manager in data.managers.values():
+        map_manager(sink, manager)
+    for appointment in data.appointments.values():
+        map_manager_appointment(sink, appointment)
     for match in data.matches.values():
         map_match(sink, match)
     for conflict in data.conflicts:

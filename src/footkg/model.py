@@ -220,6 +220,27 @@ class SquadEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class ManagerAppointment:
+    """A national team's manager (head coach) at one edition, as Fjelstul's
+    ``manager_appointments.csv`` states it: ``team`` is the team name used at the time
+    (``West Germany``), ``manager_id`` the source's manager identifier (``M-388``), ``name`` the
+    display name (``"Helmut Schön"``; the family name alone for one-name managers such as
+    ``"Tite"``, whose ``given_name`` is ``None``), ``country`` the manager's own country as the
+    source names it (``"Soviet Union"``), ``None`` where unknown. A team may have two managers
+    at one edition (joint coaches, or a change during the tournament)."""
+
+    ref: SourceRef
+    competition: str
+    year: int
+    team: str
+    manager_id: str
+    name: str
+    given_name: str | None = None
+    family_name: str | None = None
+    country: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class DatasetInfo:
     """Provenance of a loaded dataset, for the metadata graph (PROV-O, DCMI terms)."""
 
@@ -246,6 +267,7 @@ class SourceData:
     goals: list[Goal] = field(default_factory=list)
     kicks: list[ShootoutKick] = field(default_factory=list)
     squads: list[SquadEntry] = field(default_factory=list)
+    managers: list[ManagerAppointment] = field(default_factory=list)
     skipped: list[SkippedRow] = field(default_factory=list)
 
     def skipped_by_reason(self) -> Counter[str]:

@@ -22,7 +22,15 @@ def print_build_report(console: Console, report: BuildReport, *, skipped_example
     console.print(f"[{style}]data:[/] {report.location.reason}")
 
     sources = Table(title="sources")
-    for column in ("source", "matches", "goals", "players", "squads", "skipped rows"):
+    for column in (
+        "source",
+        "matches",
+        "goals",
+        "players",
+        "squads",
+        "managers",
+        "skipped rows",
+    ):
         sources.add_column(column, justify="left" if column == "source" else "right")
     for s in report.sources:
         reasons = ", ".join(f"{n} {r}" for r, n in s.skipped_by_reason.most_common())
@@ -32,6 +40,7 @@ def print_build_report(console: Console, report: BuildReport, *, skipped_example
             f"{s.counts['goals']:,}",
             f"{s.counts['players']:,}",
             f"{s.counts['squads']:,}",
+            f"{s.counts['managers']:,}",
             f"{len(s.skipped)}" + (f" ({reasons})" if reasons else ""),
         )
     console.print(sources)

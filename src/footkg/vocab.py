@@ -87,6 +87,8 @@ class FK(DefinedNamespace):
     TeamName: URIRef
     Player: URIRef
     SquadMembership: URIRef
+    Manager: URIRef
+    ManagerAppointment: URIRef
     Stadium: URIRef
     City: URIRef
     Country: URIRef
@@ -174,6 +176,10 @@ class FK(DefinedNamespace):
     player: URIRef
     shirtNumber: URIRef
     position: URIRef
+
+    # manager and manager appointment
+    manager: URIRef
+    nationality: URIRef
 
     # stadium
     capacity: URIRef
@@ -341,6 +347,19 @@ def squad_iri(edition: str, team: str, player: str) -> str:
     """A player's membership of a team's squad at one tournament edition."""
     tail = lambda iri: iri.rsplit("/", 1)[-1]  # noqa: E731
     return _res("squad", tail(edition), tail(team), tail(player))
+
+
+def manager_iri(name: str, disambiguator: str | None = None) -> str:
+    """``…/manager/vittorio-pozzo``: a national-team manager (head coach); ``disambiguator``
+    (the source's manager ID) separates distinct managers who share a name."""
+    return _res("manager", slug(name), slug(disambiguator) if disambiguator else "")
+
+
+def manager_appointment_iri(edition: str, team: str, manager: str) -> str:
+    """A manager's charge of a team at one tournament edition (IRIs of the three):
+    ``…/manager-appointment/fifa-world-cup-1934-italy-vittorio-pozzo``."""
+    tail = lambda iri: iri.rsplit("/", 1)[-1]  # noqa: E731
+    return _res("manager-appointment", tail(edition), tail(team), tail(manager))
 
 
 def head_to_head_iri(team_1: str, team_2: str) -> str:

@@ -144,6 +144,7 @@ class Gazetteer:
     _fixtures: dict[frozenset[str], list] = field(default_factory=dict)
     _team_fixtures: dict[tuple[str, int], list] = field(default_factory=dict)
     _squads: dict[tuple[str, str], list[SquadPlayer]] = field(default_factory=dict)
+    _managers: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)
     _edition_teams: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
@@ -308,6 +309,31 @@ class Gazetteer:
                 )
             ]
         return self._squads.get(key, [])
+
+    def managers(self, edition: str) -> list[tuple[str, str, str]]:
+        """The managers (head coaches) at ``edition`` (IRI), cached: ``(full label, family
+        name, team IRI)`` such as ``("Helmut Schön", "Schön", <team/germany>)`` for 1974,
+        sorted by team then label; the family name is the label for a one-name manager
+        without one. Facts: the graph's ``fk:ManagerAppointment`` resources (Fjelstul's
+        ``manager_appointments.csv``); empty when the graph has none."""
+        if edition not in self._managers and self.store is not None:
+            rows = self._q(
+                "SELECT ?e ?t ?l ?f WHERE { ?a fk:edition ?e ; fk:manager ?m ; fk:team ?t . "
+                "?m rdfs:label ?l OPTIONAL { ?m schema:familyName ?f } }",
+                e=ox.NamedNode(edition),
+            )
+            self._managers[edition] = sorted(
+                {
+                    (
+                        r["l"].value,
+                        r["f"].value if r["f"] is not None else r["l"].value,
+                        r["t"].value,
+                    )
+                    for r in rows
+                },
+                key=lambda m: (m[2], m[0]),
+            )
+        return self._managers.get(edition, [])
 
     def team_name_at(self, team: str, year: int | None) -> str:
         """The name team ``team`` (IRI) used in ``year`` (``Germany`` in 1966 → ``West

@@ -1,9 +1,10 @@
 """The Fjelstul World Cup Database (CSV tables) → :mod:`footkg.model` records.
 
 Reads ``<data_dir>/fjelstul-worldcup/data-csv/``: tournaments, host countries, teams, players,
-stadiums, matches, goals, penalty kicks (shootouts) and squads of the men's World Cups
-1930–2022 and the women's World Cups 1991–2019. Facts come from that dataset only; names are
-kept as the tables write them (the team name used at the time, e.g. ``West Germany``).
+stadiums, matches, goals, penalty kicks (shootouts), squads and manager appointments of the
+men's World Cups 1930–2022 and the women's World Cups 1991–2019. Facts come from that dataset
+only; names are kept as the tables write them (the team name used at the time, e.g.
+``West Germany``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from footkg import vocab
 from footkg.model import (
     DatasetInfo,
     Goal,
+    ManagerAppointment,
     Match,
     Player,
     Shootout,
@@ -64,10 +66,11 @@ INFO = DatasetInfo(
     ),
     changes=(
         "footkg converted the CSV tables (tournaments, host countries, teams, players, stadiums, "
-        "matches, goals, penalty kicks, squads) to RDF under the footkg ontology: stage names "
-        "were normalised, placeholders such as 'not applicable' dropped, shoot-out kicks "
-        "numbered within each match, replays linked to the drawn match they replayed, and teams "
-        "resolved across sources; the derived graph is released under CC BY-SA 4.0."
+        "matches, goals, penalty kicks, squads, manager appointments) to RDF under the footkg "
+        "ontology: stage names were normalised, placeholders such as 'not applicable' dropped, "
+        "shoot-out kicks numbered within each match, replays linked to the drawn match they "
+        "replayed, and teams resolved across sources; the derived graph is released under CC "
+        "BY-SA 4.0."
     ),
 )
 
@@ -586,11 +589,53 @@ def _squads(data_dir: Path, years: dict[str, int], skipped: list[SkippedRow]) ->
     return _records(rows, "data-csv/squads.csv", build, skipped)
 
 
+_MANAGER_COLS = (
+    "tournament_id",
+    "tournament_name",
+    "team_name",
+    "manager_id",
+    "family_name",
+    "given_name",
+    "country_name",
+)
+
+
+def _managers(
+    data_dir: Path, years: dict[str, int], skipped: list[SkippedRow]
+) -> list[ManagerAppointment]:
+    """One :class:`ManagerAppointment` per row of ``manager_appointments.csv`` (637 rows in the
+    snapshot: every team's manager or managers at every edition). Names keep the table's
+    order, given name first (``"Vittorio Pozzo"``); a placeholder given name gives a one-name
+    manager (``"Tite"``)."""
+
+    def build(ref: SourceRef, f: dict[str, str]) -> ManagerAppointment:
+        competition, _ = competition_of(f["tournament_name"])
+        tournament_id = f["tournament_id"].strip()
+        if tournament_id not in years:
+            raise RowError("no-tournament", f"tournament_id {tournament_id!r} is not loaded")
+        given, family, name = person_name(f["given_name"], f["family_name"])
+        return ManagerAppointment(
+            ref=ref,
+            competition=competition,
+            year=years[tournament_id],
+            team=required_text(f["team_name"], "team_name"),
+            manager_id=required_text(f["manager_id"], "manager_id"),
+            name=name,
+            given_name=given,
+            family_name=family,
+            country=optional(f["country_name"]),
+        )
+
+    rows = _rows(data_dir, "manager_appointments", _MANAGER_COLS, skipped)
+    return _records(rows, "data-csv/manager_appointments.csv", build, skipped)
+
+
 def load(data_dir: Path) -> SourceData:
     """Load the Fjelstul World Cup Database from ``data_dir/fjelstul-worldcup/data-csv``.
 
     Returns a :class:`SourceData` with tournaments (30), teams (one per gender flag), players,
-    stadiums, matches (1,248), goals, shoot-out kicks and squads; bad rows are in ``skipped``.
+    stadiums, matches (1,248), goals, shoot-out kicks, squads and manager appointments (637);
+    bad rows are in ``skipped``.
     Raises :class:`footkg.model.SourceFormatError` when a table is missing or lacks a column.
     """
     data = SourceData(info=INFO)
@@ -607,4 +652,5 @@ def load(data_dir: Path) -> SourceData:
     data.kicks = _linked_kicks(data.kicks, match_keys, skipped)
     data.goals = _goals(data_dir, match_keys, skipped, names)
     data.squads = _squads(data_dir, years, skipped)
+    data.managers = _managers(data_dir, years, skipped)
     return data
