@@ -273,3 +273,19 @@ def test_archive_report_results_anchored_on_fixtures(extractor: Extractor, tmp_p
     others = {(o.home_name, o.home_score, o.away_name, o.away_score, o.year) for o in ex.others}
     assert others == {("Italy", 1, "Spain", 1, 1934), ("Italy", 1, "Austria", 0, 1934),
                       ("Czechoslovakia", 3, "Germany", 1, 1934)}  # fmt: skip
+
+
+def test_a_managers_side_is_the_team_he_managed(extractor: Extractor, tmp_path: Path):
+    """"Joachim Löw's side" is Germany: Löw managed Germany at the 2014 World Cup (Fjelstul
+    manager_appointments.csv). Resolved to the team named last (Algeria), the result would
+    link to Algeria's 2-1 win over West Germany in 1982, the year the report names first."""
+    path = tmp_path / "side.txt"
+    path.write_text(
+        "PORTO ALEGRE, June 30 — Thirty-two years after the 1982 World Cup in Gijón, Algeria "
+        "came close again. In the end it took 120 minutes for Joachim Löw's side to win 2-1 "
+        "after extra time at the Estádio Beira-Rio.\n",
+        encoding="utf-8",
+    )
+    m = extractor.extract(read_report(path)).match
+    assert (m.home_name, m.home_score, m.away_name, m.away_score) == ("Germany", 2, "Algeria", 1)
+    assert (m.year, m.date, m.after_extra_time) == (2014, "2014-06-30", True)

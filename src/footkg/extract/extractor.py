@@ -272,7 +272,8 @@ class Extractor:
                       years: list[int], women: bool = False) -> None:  # fmt: skip
         """Give each description, pronoun and regional name the team it points to: "the
         hosts" → the edition's host, "the South Americans" → the latest (else the next) team of
-        that confederation, pronouns, "X's side" and "the holders" → the latest team named.
+        that confederation, "X's side" → the team X managed at an edition the report names
+        (else at any), pronouns, other "X's side" and "the holders" → the latest team named.
         In a report on a women's match (``women``) names point to the women's teams."""
         editions = self.gaz.editions_of(women)
         edition = editions.get(years[0], "") if years else ""
@@ -286,7 +287,8 @@ class Extractor:
         for s in sentences:
             resolved = []
             for ref in team_refs(text, s.start, s.end, ents, self.gaz):
-                iri = self._ref_iri(ref, hosts, recent, named, present)
+                coached = self._coached_team(ref, years, women) if ref.kind == "side" else None
+                iri = coached or self._ref_iri(ref, hosts, recent, named, present)
                 iri = self.gaz.team_for(iri, women) if iri else iri
                 r = TeamRef(ref.start, ref.end, iri, ref.text, ref.kind)
                 resolved.append(r)
@@ -302,6 +304,26 @@ class Extractor:
             s.refs = resolved
             s.mentions = [m for m in ents if s.start <= m.start < s.end]
             mask(s, text)
+
+    def _coached_team(self, ref: TeamRef, years: list[int], women: bool) -> str | None:
+        """The team of "Joachim Löw's side", "Signor Pozzo's men": the one the named manager
+        had at an edition of ``years`` (the report's), else at the latest edition he had one
+        (Fjelstul ``manager_appointments.csv`` through the graph); ``None`` when the name is
+        no manager's or names managers of two teams there."""
+        m = re.match(r"(?:(?:Signor|Señor|Senhor|Herr|Mr\.?|Monsieur|Coach) )?(.+?)(?:'s|’s)\b",
+                     ref.text)  # fmt: skip
+        if m is None:
+            return None
+        name = m.group(1)
+        editions = self.gaz.editions_of(women)
+        order = [editions[y] for y in years if y in editions]
+        order += [e for _, e in sorted(editions.items(), reverse=True) if e not in order]
+        for edition in order:
+            teams = {t for label, family, t in self.gaz.managers(edition)
+                     if name in (label, family)}  # fmt: skip
+            if len(teams) == 1:
+                return teams.pop()
+        return None
 
     def _ref_iri(self, ref: TeamRef, hosts: set[str], recent: list[str],
                  named: list[str], present: set[str] = frozenset()) -> str | None:  # fmt: skip
