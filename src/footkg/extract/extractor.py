@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from datetime import date, timedelta
-from functools import partial
+from functools import lru_cache, partial
 
 from spacy.language import Language
 
@@ -117,14 +117,21 @@ def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -
     return {top[0][0], top[1][0]}
 
 
+@lru_cache(maxsize=8)
+def _any_of(names: frozenset[str]) -> re.Pattern[str] | None:
+    """One regular expression for any of ``names`` as whole words (cached)."""
+    if not names:
+        return None
+    return re.compile(r"\b(?:" + "|".join(re.escape(n) for n in sorted(names)) + r")\b")
+
+
 def is_womens_report(text: str, women_nicknames: set[str] | frozenset[str] = frozenset()) -> bool:
     """True for a report on a women's match: it names the Women's World Cup or a women's
     team's nickname (``women_nicknames``: "the Matildas"), or says
     "women's" and uses "she"/"her" at least as often as "he"/"his", or refers to players
     mostly as "she"/"her" (at least three times and more than twice as often as "he")."""
-    if WOMENS_CUP.search(text) or any(
-        re.search(rf"\b{re.escape(n)}\b", text) for n in women_nicknames
-    ):
+    nicknames = _any_of(frozenset(women_nicknames))
+    if WOMENS_CUP.search(text) or (nicknames and nicknames.search(text)):
         return True
     she, he = len(SHE.findall(text)), len(HE.findall(text))
     if WOMEN_WORDS.search(text) and she >= he:
@@ -186,7 +193,8 @@ class Extractor:
         sent, st = main
         a, b = sent.team(st.a).iri, sent.team(st.b).iri
         assert a is not None and b is not None
-        stage, implied = self._main_stage(sentences, sent, st)
+        stated = {se.index for se, _ in stmts}  # the sentences that state a match
+        stage, implied = self._main_stage(sentences, sent, st, stated)
         fixture = best_fixture(
             fixtures_between(self.gaz, a, b), years,
             {a: st.score_a, b: st.score_b} if st.score_a is not None else {}, stage,
@@ -209,7 +217,7 @@ class Extractor:
         match.date = self._main_date(clean, sentences, sent, year, published)
         if fixture is not None:
             self._fixture_details(match, fixture, days, clean)
-        self._shootout_and_aet(match, sentences, clean, main)
+        self._shootout_and_aet(match, sentences, main, stated)
         out.match = match
         out.tournament_label = tournament_label(year, women)
         players = self._players(clean, ents, edition, (a, b))
@@ -468,9 +476,11 @@ class Extractor:
         return bool(a and b and a != b and not PAST_MEETING.search(sent.text))
 
     def _main_stage(self, sentences: list[Sentence], sent: Sentence,
-                    st: results.Statement | None = None) -> tuple[str | None, bool]:  # fmt: skip
+                    st: results.Statement | None = None,
+                    stated: set[int] | frozenset[int] = frozenset()) -> tuple[str | None, bool]:  # fmt: skip
         """The main match's stage: a stage word right after the stated score ("beat T1 3-2 in
-        the final"), else in the main clause, else in the first sentences."""
+        the final"), else in the main clause, else in the first sentences that state no match
+        (``stated``: the indices of those that do)."""
         clause = self._main_clause(sent)
         if st is not None and st.score_a is not None:
             m = re.search(rf"\b{st.score_a}\s*[-–]\s*{st.score_b}\b(.{{0,60}})", clause)
@@ -481,7 +491,7 @@ class Extractor:
         if stage:
             return stage, implied
         for s in sentences[:3]:
-            if s is sent or not results.find_statements(s):
+            if s is sent or s.index not in stated:
                 stage, implied = results.stage_in(s.text)
                 if stage:
                     return stage, implied
@@ -547,9 +557,8 @@ class Extractor:
         city = self._stadium_city(venue_iri, text)
         if city is not None:
             match.city = city
-            match.city_iri = next(
-                (iri for iri, label in self.gaz.cities.items() if label == city), None
-            )
+            known = self.gaz.city(city)
+            match.city_iri = known[1] if known else None
 
     def _named_fixture_venue(self, venue_iri: str) -> tuple[str | None, str | None]:
         """The fixture's own stadium where the report names it anywhere ("On Sunday night at
@@ -581,10 +590,9 @@ class Extractor:
     def _dateline_venue(self, text: str, city: str | None) -> str | None:
         """A venue named on a "Venue, City —" line; a capitalised dateline city or a date is
         not a venue."""
-        cities = {c.upper() for c in self.gaz.cities.values()}
         for m in re.finditer(r"^(.{3,40}?), ([^\n—]{3,40}?) —", text[:300], re.M):
             name = m.group(1).strip()
-            if name == city or name.isupper() or name.upper() in cities:
+            if name == city or name.isupper() or self.gaz.city(name):
                 continue
             if find_date(m.group(2)) or re.search(r"\d", name):
                 continue
@@ -617,10 +625,8 @@ class Extractor:
     def _dateline_city(self, text: str) -> tuple[str | None, str | None]:
         for line in [ln for ln in text.splitlines() if ln.strip()][:3]:
             m = re.match(r"\s*([A-ZÀ-Ý][\wÀ-ÿ .'’-]+?)(?:,[^—\n]*)? —", line)
-            if m:
-                for iri, label in self.gaz.cities.items():
-                    if label.upper() == m.group(1).strip().upper():
-                        return label, iri
+            if m and (known := self.gaz.city(m.group(1))):
+                return known
         head = re.match(r"\s*(?:[^\n]*\n+)??\s*([A-ZÀ-Ý][A-ZÀ-Ý .'’-]+?|[A-Z][\w .'-]+?),"
                         r"(?: [A-Z][\w .]+,)?(?: [A-Z][a-z]+ \d{1,2}(?:, \d{4})?)? —", text)  # fmt: skip
         head = head or re.match(r"\s*([A-ZÀ-Ý][A-ZÀ-Ý .'’-]+?) —", text)
@@ -629,11 +635,7 @@ class Extractor:
             if not second:
                 return None, None
             head = second
-        name = head.group(1).strip()
-        for iri, label in self.gaz.cities.items():
-            if label.upper() == name.upper():
-                return label, iri
-        return None, None
+        return self.gaz.city(head.group(1)) or (None, None)
 
     def _main_date(self, text: str, sentences: list[Sentence], sent: Sentence,
                    year: int | None, published: date | None) -> str | None:  # fmt: skip
@@ -675,10 +677,13 @@ class Extractor:
                 return stated - timedelta(days=1)
         return stated
 
-    def _shootout_and_aet(self, match: MatchFact, sentences: list[Sentence], text: str,
-                          main: tuple | None = None) -> None:  # fmt: skip
+    def _shootout_and_aet(self, match: MatchFact, sentences: list[Sentence],
+                          main: tuple | None = None,
+                          stated: set[int] | frozenset[int] = frozenset()) -> None:  # fmt: skip
         """Shootout kicks (from the main statement, else from the first sentence stating a
-        shootout won by a main team and no other match) and extra time."""
+        shootout won by a main team and no other match) and extra time (words for it in the
+        main statement's sentence or one that states no match: ``stated`` holds the indices
+        of those that do)."""
         st = main[1] if main else None
         if st is not None and st.shootout is not None:
             match.shootout = st.shootout
@@ -693,7 +698,7 @@ class Extractor:
                 if match.shootout is not None:
                     break
         if match.after_extra_time is None:
-            quiet = " ".join(s.text for s in sentences if not results.find_statements(s)
+            quiet = " ".join(s.text for s in sentences if s.index not in stated
                              or s.start == match.evidence.start)  # fmt: skip
             aet = re.search(r"after extra[- ]time|\ba\.?e\.?t\b|in extra[- ]time|extra-time winner|"
                             r"of extra[- ]time|\b1[01]\dth minute", quiet, re.I)  # fmt: skip

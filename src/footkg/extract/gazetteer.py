@@ -145,6 +145,7 @@ class Gazetteer:
     _team_fixtures: dict[tuple[str, int], list] = field(default_factory=dict)
     _squads: dict[tuple[str, str], list[SquadPlayer]] = field(default_factory=dict)
     _managers: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)
+    _city_by_name: dict[str, tuple[str, str]] = field(default_factory=dict)
     _edition_teams: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
@@ -334,6 +335,14 @@ class Gazetteer:
                 key=lambda m: (m[2], m[0]),
             )
         return self._managers.get(edition, [])
+
+    def city(self, name: str) -> tuple[str, str] | None:
+        """``(label, IRI)`` of the city called ``name`` (case-insensitive: a dateline's
+        "ROME"), or ``None``; the look-up table is built once."""
+        if not self._city_by_name:
+            self._city_by_name.update({label.upper(): (label, iri)
+                                       for iri, label in self.cities.items()})  # fmt: skip
+        return self._city_by_name.get(name.strip().upper())
 
     def team_name_at(self, team: str, year: int | None) -> str:
         """The name team ``team`` (IRI) used in ``year`` (``Germany`` in 1966 → ``West

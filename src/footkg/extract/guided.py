@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from footkg.extract.context import Sentence
 from footkg.extract.facts import Evidence, GoalFact
-from footkg.extract.goals import SIGNALS, _kind, line_time
+from footkg.extract.goals import SIGNALS, _kind, clauses, line_time
 from footkg.extract.pipeline import Mention
 from footkg.extract.timeexpr import find_times, resolve
 
@@ -229,7 +229,8 @@ def guided_goals(
         _, t, s, p = best
         used.add((t.sentence, t.start))
         penalty = fg.penalty and _penalty_told(sentences, s)
-        out.append(_goal(fg, t, s, p, penalty, name_of, team_name))
+        part = _scorer_part(s, p, players)
+        out.append(_goal(fg, t, s, part, p, penalty, name_of, team_name))
     return out
 
 
@@ -318,23 +319,41 @@ def _is_found(fg: FixtureGoal, g: GoalFact) -> bool:
     return abs(g.minute + (g.stoppage or 0) - fg.clock) <= TOLERANCE
 
 
+def _scorer_part(s: Sentence, p: Mention, players: list[Mention]) -> str:
+    """The words of sentence ``s`` about scorer ``p``: from the start of his clause to the
+    next other player named ("Rildo gave them hope with 17 minutes remaining, but five
+    minutes from time Eusébio met a corner that had been headed back": Rildo's part has no
+    header; a possessive, "Bobby Robson's side", does not end it). A scorer the sentence
+    does not name (a pronoun) has the whole sentence."""
+    if not s.start <= p.start < s.end:
+        return s.text
+    at = p.start - s.start
+    begin = max((a for a, _ in clauses(s.text) if a <= at), default=0)
+    after = [q.start - s.start for q in players
+             if s.start <= q.start < s.end and q.start > p.start and q.iri != p.iri
+             and not s.text.startswith(("'s", "’s"), q.end - s.start)]  # fmt: skip
+    return s.text[begin : min(after, default=len(s.text))]
+
+
 def _goal(
     fg: FixtureGoal,
     t: Clocked,
     s: Sentence,
+    part: str,
     p: Mention,
     penalty: bool,
     name_of: Callable[[Mention], str],
     team_name: Callable[[str], str],
 ) -> GoalFact:
-    """The goal as the report tells it: its time, and its kind from the sentence's words
-    (a penalty when ``penalty``: the fixture's penalty, spoken of in the report)."""
+    """The goal as the report tells it: its time, and its kind from the words of the
+    sentence ``s`` about its scorer (``part``; a penalty when ``penalty``: the fixture's
+    penalty, spoken of in the report)."""
     if fg.own_goal:
         kind = "own_goal"
     elif penalty:
         kind = "penalty"
     else:
-        kind = _kind(s.text)
+        kind = _kind(part)
         kind = "regular" if kind == "penalty" else kind
     return GoalFact(
         scorer=fg.scorer, scorer_name=name_of(p), team=fg.team, team_name=team_name(fg.team),

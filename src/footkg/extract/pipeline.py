@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 import spacy
 from spacy.language import Language
@@ -42,11 +43,17 @@ def newline_sentences(doc: Doc) -> Doc:
 
 def fold(text: str) -> str:
     """Strip accents character by character, keeping the length (so offsets stay valid)."""
-    out = []
-    for ch in text:
-        base = unicodedata.normalize("NFD", ch)[0]
-        out.append(base if len(base) == 1 else ch)
-    return "".join(out)
+    if text.isascii():
+        return text
+    return text.translate({ord(ch): _base(ch) for ch in set(text) if not ch.isascii()})
+
+
+@lru_cache(maxsize=4096)
+def _base(ch: str) -> str:
+    """The letter ``ch`` without its accent ("é" → "e"); ``ch`` itself when that is not one
+    character."""
+    base = unicodedata.normalize("NFD", ch)[0]
+    return base if len(base) == 1 else ch
 
 
 def stadium_aliases(label: str) -> list[str]:
@@ -194,29 +201,10 @@ def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) 
     """Players of ``squads`` named in ``text`` (accent-insensitive, capitalised in the text):
     full labels, and family names (or last words of labels) unique within the squads. Spans
     inside ``taken`` mentions (teams, places) are skipped unless the player name is longer."""
-    variants: dict[str, SquadPlayer | None] = {}
-    for p in squads:
-        variants.setdefault(fold(p.label).lower(), p)
-    short: dict[str, list[SquadPlayer]] = {}
-    for p in squads:
-        for name in {p.family or "", p.label.split()[-1] if " " in p.label else ""}:
-            if name and fold(name).lower() not in variants:
-                short.setdefault(fold(name).lower(), []).append(p)
-    folded = fold(text).lower()
-    shared: dict[str, list[SquadPlayer]] = {}
-    for name, players in short.items():
-        if len({p.iri for p in players}) == 1:
-            variants[name] = players[0]
-        else:
-            # "Baggio" after "Roberto Baggio": the namesake named in full earlier in the text
-            named = [p for p in players if fold(p.label).lower() in folded]
-            if named:
-                shared[name] = named
-                variants[name] = None
-    if not variants:
+    variants, shared, regex = _squad_names(tuple(squads))
+    if regex is None:
         return []
-    alternation = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
-    regex = re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])")
+    folded = fold(text).lower()
     found: list[Mention] = []
     for m in regex.finditer(folded):
         if not (text[m.start()].isupper() or PARTICLE.match(text, m.start())):
@@ -226,7 +214,9 @@ def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) 
             continue
         p = variants[m.group()]
         if p is None:
-            p = _latest_full(folded, m.start(), shared[m.group()])
+            # "Baggio" after "Roberto Baggio": the namesake named in full earlier in the text
+            named = [x for x in shared[m.group()] if _folded(x.label) in folded]
+            p = _latest_full(folded, m.start(), named) if named else None
             if p is None:
                 continue
         found.append(
@@ -235,6 +225,40 @@ def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) 
             )
         )
     return found
+
+
+@lru_cache(maxsize=65536)
+def _folded(name: str) -> str:
+    return fold(name).lower()
+
+
+@lru_cache(maxsize=256)
+def _squad_names(
+    squads: tuple[SquadPlayer, ...],
+) -> tuple[dict[str, SquadPlayer | None], dict[str, list[SquadPlayer]], re.Pattern[str] | None]:
+    """The names of ``squads`` a report may use, folded: full labels and unique short names
+    → player; short names several players share → ``None`` (with the players in the second
+    dict); and one regular expression for all of them, longest first. Cached per squads (a
+    report's two teams at one edition)."""
+    variants: dict[str, SquadPlayer | None] = {}
+    for p in squads:
+        variants.setdefault(_folded(p.label), p)
+    short: dict[str, list[SquadPlayer]] = {}
+    for p in squads:
+        for name in {p.family or "", p.label.split()[-1] if " " in p.label else ""}:
+            if name and _folded(name) not in variants:
+                short.setdefault(_folded(name), []).append(p)
+    shared: dict[str, list[SquadPlayer]] = {}
+    for name, players in short.items():
+        if len({p.iri for p in players}) == 1:
+            variants[name] = players[0]
+        else:
+            shared[name] = players
+            variants[name] = None
+    if not variants:
+        return variants, shared, None
+    alternation = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+    return variants, shared, re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])")
 
 
 def _latest_full(folded: str, pos: int, players: list[SquadPlayer]) -> SquadPlayer | None:
