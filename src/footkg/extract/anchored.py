@@ -45,7 +45,10 @@ SHOOTOUT_WORDS = re.compile(r"shoot-?out|penalties|\bpens\b|spot[- ]kicks|penalt
 RESULT_WORD = re.compile(
     r"\b(?:beat|beaten|beating|won|win|wins|winning|winners|victory|victories|lost|lose|losing|"
     r"defeat|defeated|drew|draw|drawn|held|overcame|overcome|overcoming|thrashed|hammered|"
-    r"routed|crushed|saw off|knocked out|eliminated|edged|edging|result|results|scoreline)\b",
+    r"routed|crushed|saw off|knocked out|eliminated|edged|edging|result|results|scoreline|"
+    r"embarrassed|humbled|humiliated|stunned|shocked|upset|destroyed|demolished|thumped|"
+    r"trounced|battered|mauled|pipped|cracked|squeezed|swept|dumped|outclassed|went down|"
+    r"fell|loss|losses|defeats|rout|thrashing|hammering|drubbing)\b",
     re.I,
 )
 YEAR = re.compile(r"\b(19[3-9]\d|20[0-4]\d)\b")

@@ -143,6 +143,25 @@ def is_womens_report(text: str, women_nicknames: set[str] | frozenset[str] = fro
 PAST_MEETING = re.compile(
     r"\bin (?:19|20)\d\d\b|\blast time (?:the|these|they|the two)\b|\b(?:years|decades) ago\b"
 )
+#: the year of another match: "in 1970", "in the 2007 semi-final", "in '82"
+OTHER_YEAR = re.compile(r"\bin (?:the )?((?:19|20)\d\d)\b|\bin ['’](\d\d)\b")
+
+
+def _full_year(text: str) -> int:
+    """``"1970"`` → 1970, ``"82"`` → 1982, ``"02"`` → 2002."""
+    y = int(text)
+    return y if y > 99 else 1900 + y if y > 29 else 2000 + y
+
+
+WORLD_CUP_YEAR = (
+    r"\b((?:19|20)\d\d) (?:World Cup|tournament|finals?|semi-finals?|quarter-finals?|edition)\b"
+)
+#: words of an earlier meeting of the main match's teams
+EARLIER_MEETING = re.compile(
+    r"\b(?:met|meet|meeting|meetings|last time|previous|previously|earlier|ago|history|"
+    r"group stage|group game|group match|first round|rematch|repeat)\b|\bin (?:19|20)\d\d\b",
+    re.I,
+)
 #: a live-blog line giving the score at a break: "HT: France 1-1 Argentina", "Half-time: …"
 HALF_TIME_LINE = re.compile(
     r"\s*(?:\d{1,2}:\d{2}\s*(?:[—–-]\s*)?)?(?:HT|H/T|Half[- ]?time|Half time|HALF[- ]TIME)\b", re.I
@@ -883,9 +902,11 @@ class Extractor:
                 continue  # "HT: France 1-1 Argentina": the main match at half-time
             if {a, b} == match.teams() and sa == match.score_of(a) and sb == match.score_of(b):
                 continue
-            oyear = st.year or self._other_year(sent.text, year, sent.masked[st.start :])
+            oyear = st.year or self._other_year(
+                sent.text, year, sent.masked[st.start :], sent.masked[: st.start]
+            )
             if sa is not None and sb is not None and oyear == year:
-                oyear = self._meeting_year(a, b, sa, sb, year, match)
+                oyear = self._meeting_year(a, b, sa, sb, year, match, sent.text)
                 if oyear is None:
                     continue  # the main match's teams that year: a running score of the match
             stage, _ = results.stage_in(sent.text)
@@ -909,19 +930,23 @@ class Extractor:
         return out
 
     def _meeting_year(self, a: str, b: str, sa: int, sb: int, year: int | None,
-                      match: MatchFact) -> int | None:  # fmt: skip
+                      match: MatchFact, text: str) -> int | None:  # fmt: skip
         """The year of a result ``a`` sa–sb ``b`` stated with no year of its own (``year``,
-        the main match's, is the guess): the year of the one other fixture of the graph
-        between them with that score when there is one (a 2007 semi-final recalled in a 2011
-        report); else ``year``, or ``None`` when they are the main match's teams (a running
-        score of the main match)."""
+        the main match's, is the guess) in sentence ``text``: the year of the one other
+        fixture of the graph between them with that score when there is one (a 2007
+        semi-final recalled in a 2011 report); else ``year``. For the main match's teams the
+        sentence must speak of an earlier meeting ("the last time they met"); else it is a
+        running score of the main match and the answer ``None``."""
+        main_pair = {a, b} == match.teams()
+        if main_pair and not EARLIER_MEETING.search(text):
+            return None
         hits = [f for f in fixtures_between(self.gaz, a, b) if f.iri != match.iri
                 and {f.home: f.home_score, f.away: f.away_score} == {a: sa, b: sb}]  # fmt: skip
         if any(f.year == year for f in hits):
             return year
         if len(hits) == 1:
             return hits[0].year
-        return None if {a, b} == match.teams() else year
+        return None if main_pair else year
 
     def _side_team(self, match: MatchFact, a: str | None, b: str, year: int | None) -> str | None:
         """ "Zlatko Dalić's side, who had beaten T 3-0": a coach's side is a team of the main
@@ -936,16 +961,24 @@ class Extractor:
             return a
         return teams[0] if len(teams) == 1 else a
 
-    def _other_year(self, text: str, year: int | None, tail: str | None = None) -> int | None:
-        """The year of another match: "in 1970" (the first one in ``tail``, the sentence from
-        the statement on, when given: "T0 beat T1 in 1986, and T2 won the rematch in 1990"),
+    def _other_year(self, text: str, year: int | None, tail: str | None = None,
+                    head: str | None = None) -> int | None:  # fmt: skip
+        """The year of another match: "in 1970", "in the 2007 semi-final", "in '82" (the
+        first one in ``tail``, the sentence from the statement on, when given: "T0 beat T1
+        in 1986, and T2 won the rematch in 1990"; else the last one in ``head``, the sentence
+        before the statement: "in the 2002 final in Yokohama, Brazil won 2-0"), "at the 1982
+        World Cup",
         or "Twenty years after beating …" / "four years earlier" (the main match's year less
         twenty, or four); else the main match's year."""
-        m = re.search(r"\bin ((?:19|20)\d\d)\b", tail or "") or re.search(
-            r"\bin ((?:19|20)\d\d)\b", text
+        before = list(OTHER_YEAR.finditer(head or ""))
+        m = (
+            OTHER_YEAR.search(tail or "")
+            or (before[-1] if before else None)
+            or OTHER_YEAR.search(text)
+            or re.search(WORLD_CUP_YEAR, text)
         )
         if m:
-            return int(m.group(1))
+            return _full_year(m.group(1) or m.group(2))
         m = re.search(r"\b([\w-]+) years (?:after|since|on from|earlier|before|ago)\b", text, re.I)
         if m and year is not None:
             words = m.group(1).lower().split("-")

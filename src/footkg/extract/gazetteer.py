@@ -346,9 +346,11 @@ class Gazetteer:
 
     def team_name_at(self, team: str, year: int | None) -> str:
         """The name team ``team`` (IRI) used in ``year`` (``Germany`` in 1966 → ``West
-        Germany``); its label when no former name covers the year."""
+        Germany``; a women's team takes the names of the men's: ``Chinese Taipei`` in 1991);
+        its label when no former name covers the year."""
         if year is not None:
-            for name, start, end in self.former.get(team, []):
+            men = next((m for m, w in self.women_team.items() if w == team), team)
+            for name, start, end in self.former.get(team) or self.former.get(men, []):
                 inside = (start is None or start.year <= year) and (end is None or year <= end.year)
                 if inside and (start is not None or end is not None):
                     return name
