@@ -249,17 +249,18 @@ PRONOUN = re.compile(r"\b(?:[Hh]e|[Ss]he|[Hh]is|[Hh]er|[Hh]im)\b")
 
 
 def _sightings(sentences: list[Sentence], players: list[Mention]) -> list[tuple[Sentence, Mention]]:
-    """Each (sentence, player) the sentence refers to: by name, or by a pronoun in a
-    sentence naming no player (the player named last, up to three sentences before)."""
+    """Each (sentence, player) the sentence refers to: by name, or by a pronoun before the
+    first player it names, if any (the player named last, up to three sentences before)."""
     out: list[tuple[Sentence, Mention]] = []
     last: tuple[int, Mention] | None = None
     for s in sentences:
         named = [p for p in players if s.start <= p.start < s.end]
         out += [(s, p) for p in named]
+        first = named[0].start - s.start if named else len(s.text)
+        if last is not None and s.index - last[0] <= 3 and PRONOUN.search(s.text, 0, first):
+            out.append((s, last[1]))  # "In the ninth minute she turned … and Jill Scott …"
         if named:
             last = (s.index, named[-1])
-        elif last is not None and s.index - last[0] <= 3 and PRONOUN.search(s.text):
-            out.append((s, last[1]))
     return out
 
 
@@ -278,7 +279,9 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
     Costa"); one that is a fixture penalty becomes one when the report speaks of a penalty
     there; a goal credited to a player with no goal in the fixture is dropped when another
     goal, of a fixture scorer, lies within :data:`TOLERANCE` of it (the rules took the
-    passer for the scorer). ``team_name(iri)`` gives labels. Returns the goals kept."""
+    passer for the scorer); a goal in the 120th minute is dropped when the fixture has no
+    goal of its scorer that late (a shootout kick: "PENALTIES (Norway first)" then "Caroline
+    Graham Hansen scores. 1-0."). ``team_name(iri)`` gives labels. Returns the goals kept."""
     scorers = {fg.scorer for fg in fixture}
     for g in goals:
         fg = next((f for f in fixture if _is_found(f, g)), None)
@@ -290,11 +293,13 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
             s = next((x for x in sentences if x.start <= g.evidence.start < x.end), None)
             if s is not None and _penalty_told(sentences, s):
                 g.kind = "penalty"
+    late = {fg.scorer for fg in fixture if fg.clock >= 120 - TOLERANCE}
     return [
         g for g in goals
-        if g.scorer in scorers or g.minute is None
-        or not any(o.scorer in scorers and o.minute is not None
-                   and abs(_clock(o) - _clock(g)) <= TOLERANCE for o in goals)
+        if (g.scorer in scorers or g.minute is None
+            or not any(o.scorer in scorers and o.minute is not None
+                       and abs(_clock(o) - _clock(g)) <= TOLERANCE for o in goals))
+        and not (g.minute == 120 and g.stoppage is None and g.scorer not in late)
     ]  # fmt: skip
 
 

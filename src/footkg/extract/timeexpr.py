@@ -150,7 +150,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("before-hour", re.compile(rf"\b{NUM} minutes? (?:before|short of) the hour(?: mark)?\b", re.I)),
     ("half-hour", re.compile(r"\b(?:on|just after|just before|around|at|after) the half[- ]hour(?: mark)?\b", re.I)),
     ("needed-seconds", re.compile(rf"\b(?:needed|took|required) (?:only |just |barely |a mere )?{NUM} seconds\b(?! into)", re.I)),
-    ("needed", re.compile(rf"\b(?:needed|took|required) (?:only |just |him |them )?{NUM} minutes?", re.I)),
+    ("needed", re.compile(rf"\b(?:needed|took|required) (?:only |just |him |her |them |the [A-Z]\w+ )?{NUM} minutes?", re.I)),
     ("after-n", re.compile(rf"\bafter (?:only |just )?{NUM} (minutes?|seconds)\b", re.I)),
     ("last-minute-et", re.compile(r"\b(?:final|last) minute of extra[- ]time", re.I)),
     ("stoppage-et", re.compile(r"\b(?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
