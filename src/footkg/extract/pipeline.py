@@ -224,7 +224,34 @@ def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) 
                 m.start(), m.end(), "player", p.iri, text[m.start() : m.end()], p.team, p.position
             )
         )
-    return found
+    return found + _given_names(text, folded, squads, found)
+
+
+def _given_names(text: str, folded: str, squads: list[SquadPlayer],
+                 found: list[Mention]) -> list[Mention]:  # fmt: skip
+    """Players a report also calls by their given name alone ("Roger nicked it off his
+    toes" after "Roger Milla"): given names of players named in full earlier that no other
+    player of the squads bears, each use after the first full mention."""
+    full = {m.iri: m for m in found if " " in m.text}
+    if not full:
+        return []
+    given: dict[str, list[SquadPlayer]] = {}
+    for p in squads:
+        if " " in p.label:
+            given.setdefault(_folded(p.label.split()[0]), []).append(p)
+    out = []
+    for name, players in given.items():
+        if len(players) != 1 or players[0].iri not in full or len(name) < 3:
+            continue
+        p, first = players[0], full[players[0].iri]
+        for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", folded):
+            if m.start() <= first.start or not text[m.start()].isupper():
+                continue
+            if any(f.start <= m.start() < f.end for f in found):
+                continue  # part of a full name
+            out.append(Mention(m.start(), m.end(), "player", p.iri, text[m.start() : m.end()],
+                               p.team, p.position))  # fmt: skip
+    return out
 
 
 @lru_cache(maxsize=65536)

@@ -143,6 +143,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("from-end", re.compile(rf"\b{NUM} minutes? (?:from|before) (?:the end|time|full[- ]time|the final whistle)", re.I)),
     ("later", re.compile(rf"\b{NUM} (?:more |further )?minutes? (?:later|afterwards|after that|on)\b", re.I)),
     ("lasted", re.compile(rf"\b(?:lasted|survived|held out|held on) (?:for )?(?:only |just |barely |a mere |another )?{NUM} (?:more |further |extra )?minutes?", re.I)),
+    ("on-the-clock", re.compile(r"\b(\d{1,3}) (?:minutes )?on the clock\b", re.I)),
     ("on-n-minutes", re.compile(r"\b(?:on|at) (\d{1,3}) min(?:ute)?s\b", re.I)),
     ("after-half-hour", re.compile(rf"\b{NUM} minutes? (?:after|past) the half[- ]hour(?: mark)?\b", re.I)),
     ("before-half-hour", re.compile(rf"\b{NUM} minutes? (?:before|short of) the half[- ]hour(?: mark)?\b", re.I)),
@@ -150,6 +151,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("before-hour", re.compile(rf"\b{NUM} minutes? (?:before|short of) the hour(?: mark)?\b", re.I)),
     ("half-hour", re.compile(r"\b(?:on|just after|just before|around|at|after) the half[- ]hour(?: mark)?\b", re.I)),
     ("needed-seconds", re.compile(rf"\b(?:needed|took|required) (?:only |just |barely |a mere )?{NUM} seconds\b(?! into)", re.I)),
+    ("reply-took", re.compile(rf"\b(?:reply|response|answer|riposte|equali[sz]er) (?:took|came after|needed) (?:only |just |a mere )?{NUM} minutes?|\btook (?:\w+ ){{0,2}}?{NUM} minutes? to (?:respond|reply|answer|hit back|equali[sz]e|level)\b", re.I)),
     ("needed", re.compile(rf"\b(?:needed|took|required) (?:only |just |him |her |them |the [A-Z]\w+ )?{NUM} minutes?", re.I)),
     ("after-n", re.compile(rf"\bafter (?:only |just )?{NUM} (minutes?|seconds)\b", re.I)),
     ("last-minute-et", re.compile(r"\b(?:final|last) minute of extra[- ]time", re.I)),
@@ -207,7 +209,7 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         if m.group(2).startswith("second"):
             return TimeExpr(s, e, rule, minute=1)
         return TimeExpr(s, e, rule, minute=n) if 1 <= n <= 120 else None
-    n = number(m.group(1)) if m.groups() else 0
+    n = number(next(g for g in m.groups() if g)) if any(m.groups()) else 0
     fixed = {
         "after-interval": lambda: TimeExpr(s, e, rule, minute=45 + n),
         "into-second-half": lambda: TimeExpr(s, e, rule, minute=45 + n),
@@ -223,6 +225,7 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         "remaining": lambda: TimeExpr(s, e, rule, minute=90 - n),
         "from-end": lambda: TimeExpr(s, e, rule, minute=90 - n),
         "later": lambda: TimeExpr(s, e, rule, offset=n),
+        "reply-took": lambda: TimeExpr(s, e, rule, offset=n),
         "lasted": lambda: TimeExpr(s, e, rule, offset=n),
         "needed": lambda: TimeExpr(s, e, rule, minute=n),
         "needed-seconds": lambda: TimeExpr(s, e, rule, offset=1),
@@ -244,6 +247,7 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         "last-minute": lambda: TimeExpr(s, e, rule, minute=90),
         "on-the-hour": lambda: TimeExpr(s, e, rule, minute=60),
         "on-n-minutes": lambda: TimeExpr(s, e, rule, minute=n),
+        "on-the-clock": lambda: TimeExpr(s, e, rule, minute=n),
         "half-hour": lambda: TimeExpr(s, e, rule, minute=30),
         "after-half-hour": lambda: TimeExpr(s, e, rule, minute=30 + n),
         "before-half-hour": lambda: TimeExpr(s, e, rule, minute=30 - n),
