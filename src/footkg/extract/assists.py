@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from footkg.extract.context import Sentence
 from footkg.extract.facts import GoalFact
 from footkg.extract.pipeline import Mention
 
@@ -65,11 +66,15 @@ def fill_assists(
     text: str,
     players: list[Mention],
     name_of: Callable[[Mention], str],
+    sentences: list[Sentence] | None = None,
 ) -> None:
     """Give each goal of ``goals`` that has no assist, is no penalty and whose sentence
     (``goal.evidence`` in ``text``) names the pass, its passer (see the module docstring).
     ``players`` are the match's player mentions (with their team IRI); ``name_of(mention)``
-    gives the passer's full name. Changes ``goals`` in place."""
+    gives the passer's full name. With ``sentences`` (the report's), a goal whose sentence
+    names only its scorer may take the pass that ends the sentence before, in the same
+    paragraph ("Walter Bahr … swung it across the edge of the six-yard box. Joe Gaetjens,
+    diving full length, got his head to it"). Changes ``goals`` in place."""
     for g in goals:
         if g.assist is not None or g.kind in ("penalty", "own_goal") or g.scorer is None:
             continue
@@ -77,8 +82,31 @@ def fill_assists(
         here = [p for p in players if start <= p.start < end]
         others = {o.scorer for o in goals if o is not g and o.evidence.start == start}
         passer = _passer(text, _own_part(here, g, others), g)
+        if passer is None and sentences and all(p.iri == g.scorer for p in here):
+            passer = _previous_passer(text, players, g, sentences, goals)
         if passer is not None:
             g.assist, g.assist_name = passer.iri, name_of(passer)
+
+
+def _previous_passer(text: str, players: list[Mention], g: GoalFact, sentences: list[Sentence],
+                     goals: list[GoalFact]) -> Mention | None:  # fmt: skip
+    """The team-mate whose pass is the last thing the sentence before ``g``'s tells, when
+    that sentence is in the same paragraph, tells no goal and names no other player after
+    him."""
+    at = next((i for i, s in enumerate(sentences) if s.start <= g.evidence.start < s.end), None)
+    if not at:
+        return None
+    prev, cur = sentences[at - 1], sentences[at]
+    if prev.paragraph != cur.paragraph or any(o.evidence.start == prev.start for o in goals):
+        return None
+    there = [p for p in players if prev.start <= p.start < prev.end]
+    if not there or there[-1].team != g.team or there[-1].iri == g.scorer:
+        return None
+    last = there[-1]
+    m = PASS_AFTER.match(text[last.end : prev.end])
+    if m and not SHOT.search(text[last.end : prev.end]):
+        return last
+    return None
 
 
 def _own_part(here: list[Mention], g: GoalFact, others: set[str | None]) -> list[Mention]:

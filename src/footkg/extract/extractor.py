@@ -243,7 +243,7 @@ class Extractor:
         out.goals = self._goals(sentences, players, (a, b), year, stmts, main)
         if match.iri is not None:
             out.goals = self._guided(clean, sentences, players, match.iri, out.goals, year)
-        fill_assists(out.goals, clean, players, self._player_name)
+        fill_assists(out.goals, clean, players, self._player_name, sentences)
         stmts = sorted(stmts + self._anchored(sentences, stmts, year, match),
                        key=lambda pair: pair[0].index)  # fmt: skip
         out.others = self._others(stmts, main, match, clean, year, published)
@@ -400,9 +400,11 @@ class Extractor:
         about = [(se, s) for se, s in foreground
                  if {se.team(s.a).iri, se.team(s.b).iri} == topic]  # fmt: skip
         sent, st = (about or foreground or candidates)[0]
-        if about and all(s.rule == "result-line" for _, s in about):
-            # a live blog's lines: the final score is the last one ("Full time after extra
-            # time: Argentina 3-3 France"); the first line with it (a headline) says most
+        lines = {(s.score_a, s.score_b) for _, s in about if s.rule == "result-line"}
+        if len(lines) > 1 or (about and all(s.rule == "result-line" for _, s in about)):
+            # a live blog's lines (result lines with several scores): the final score is the
+            # last statement's ("Full time after extra time: Argentina 3-3 France"); the
+            # first with it (a headline) says most
             last_sent, last = about[-1]
             final = {last_sent.team(last.a).iri: last.score_a, last_sent.team(last.b).iri: last.score_b}
             sent, st = next((se, s) for se, s in about

@@ -38,7 +38,9 @@ GOAL_WORDS = re.compile(
     r"hope|reply|replied|back|level|in front|ahead|brace|second|third|fourth|fifth)\b",
     re.I,
 )
-PENALTY_WORDS = re.compile(r"\bpenalt(?:y|ies)\b|\bspot[- ]kick\b|\bfrom the spot\b", re.I)
+PENALTY_WORDS = re.compile(
+    r"\bpenalt(?:y|ies)\b|\bspot[- ]kicks?\b|\b(?:from|to) the spot\b|\bPKs?\b", re.I
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,13 +236,24 @@ def guided_goals(
     return out
 
 
+#: the ball going in, told without a word for a goal ("looping past the England goalkeeper")
+FINISH = re.compile(
+    r"\b(?:past|beyond|beat) (?:the |a )?(?:[\w-]+ )?(?:goalkeeper|keeper|goalie)\b|"
+    r"\binto the (?:net|goal|corner|roof)\b|\bin(?:side)? the (?:net|goal|far post|near post)\b|"
+    r"\bover the line\b",
+    re.I,
+)
+
+
 def _two_before(s: Sentence, by_index: dict[int, Sentence],
                 clock: dict[int, list[Clocked]]) -> list[Clocked]:  # fmt: skip
     """The times of the sentence two before ``s`` when it opens the same paragraph's move and
     ``s`` tells a goal: "Seven minutes before half-time the script tore. Bahr swung it
     across. Gaetjens got his head to it." """
     first = by_index.get(s.index - 2)
-    if first is None or first.paragraph != s.paragraph or not _tells_goal(s.text):
+    if first is None or first.paragraph != s.paragraph:
+        return []
+    if not (_tells_goal(s.text) or FINISH.search(s.text)):
         return []
     return clock.get(first.index, [])
 
