@@ -51,6 +51,10 @@ _GOAL_WORD = "|".join(GOAL_WORDS)
 HYPHEN_SCORE = re.compile(
     rf"(?<![\w-])(?<!a )(?<!the )({_GOAL_WORD})-({_GOAL_WORD})(?![\w-])", re.I
 )
+#: a score "N to M" after a result word, as translations write it: "won 3 to 1", "It was 2 to 1"
+TO_SCORE = re.compile(
+    r"\b((?:won|lost|drew|beat|defeated|tied|by|was|is|finished|ended) )(\d{1,2}) to (\d{1,2})\b"
+)
 #: a result line in words: "Soviet Union three, Belgium four" (teams already masked)
 WORD_RESULT_LINE = re.compile(rf"(T\d+),? ({_GOAL_WORD}),? (T\d+),? ({_GOAL_WORD})\b", re.I)
 
@@ -94,7 +98,7 @@ class Sentence:
 
 #: after "the <adjective>": the adjective names the team ("the Swiss had", "the Dutch, who")
 NOUN_USE = re.compile(
-    r"(?:[,.;:]|\s+(?:had|have|has|were|was|are|is|will|would|could|did|never|also|then|who|"
+    r"(?:[,.;:]|\s+(?:by|had|have|has|were|was|are|is|will|would|could|did|never|also|then|who|"
     r"went|came|took|made|scored|led|won|lost|drew|beat|pressed|held|needed)\b)"
 )
 
@@ -180,6 +184,7 @@ def mask(sentence: Sentence, text: str) -> None:
     masked = "".join(out)
     masked = re.sub(r"(\d+)\s*[-–—−]\s*(\d+)", r"\1-\2", masked)
     masked = WORD_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
+    masked = TO_SCORE.sub(lambda m: f"{m[1]}{m[2]}-{m[3]}", masked)
     masked = HYPHEN_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
     masked = WORD_RESULT_LINE.sub(
         lambda m: f"{m[1]} {_goals(m[2])}, {m[3]} {_goals(m[4])}", masked

@@ -411,7 +411,8 @@ class Extractor:
                             if {se.team(s.a).iri: s.score_a, se.team(s.b).iri: s.score_b} == final)  # fmt: skip
         if st.shootout is not None and st.score_a is None and sentences is not None:
             following = [s for s in sentences if s.index > sent.index][:2]
-            for nxt in following:
+            before = [s for s in sentences if s.index < sent.index][-1:]
+            for nxt in following + before:  # "… finished 1-1 after extra time. T0 won the …"
                 goals = results.drawn_score(nxt)
                 if goals is not None:
                     st.score_a = st.score_b = goals

@@ -249,7 +249,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     # "T0 beat T1 2-1", "beating T1 3-2", "T0 overcame T1 by the same score", "edged past T1
     # in Marseille, winning 4-2 on penalties"
     for m in re.finditer(
-        rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+)(?:, (?:the|a|an) [^,.;]{{1,40}},)?(?:,? (?:in|at) (?:the )?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,2}})?(?:,? in (?:the|their|this|a) (?:[\w-]+ )?{STAGE_NOUN})?,? (?:(?:by|with|winning) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
+        rf"{WIN} (?:[\w-]+ ){{0,4}}?(T\d+)(?:, (?:the|a|an) [^,.;]{{1,40}},)?(?:,? (?:in|at) (?:the )?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,2}})?(?:,? in (?:the|their|this|a) (?:[\w-]+ )?{STAGE_NOUN})?,? (?:(?:by|with|winning) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
@@ -266,6 +266,13 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             take(m, _stmt("result-win", a, m[1], m[2], m[3], same_score=bool(m[4])))
             for extra in re.finditer(rf"^ and (T\d+) {SCORE}", s[m.end() :]):
                 out.append(_stmt("result-win", a, extra[1], extra[2], extra[3]))
+    # "T0 defeated by 2-1 the team of T1" (a translation: the score before the opponent)
+    for m in re.finditer(
+        rf"{WIN} by {SCORE} (?:the (?:team|side|selection|eleven|national team) of )?(T\d+)", s
+    ):
+        a = _subject(s, m.start())
+        if a and a != m[3] and free(m):
+            take(m, _stmt("result-win-score-first", a, m[3], m[1], m[2]))
     # "T0 knocked T1 out of the round of 16, winning 4-3 on penalties after a 1-1 draw"
     for m in re.finditer(
         rf"\b(?:knocked|knocks|knocking|dumped|dumping|sent|sending|put|putting) (T\d+) out(?: of (?:the )?[\w -]{{0,30}}?)?,? (?:(?:by|with|winning) )?(?:an? )?{SCORE}",
@@ -430,8 +437,8 @@ def find_statements(sentence: Sentence) -> list[Statement]:
 
 def drawn_score(sentence: Sentence) -> int | None:
     """The goals of each side in "the semi-final had ended 1-1 after extra time"."""
-    m = re.search(r"\b(?:finished|ended|stood|was|been|level|locked|pegged back to|drew|drawn) "
-                  r"(?:at )?(\d{1,2})-\1\b|\b(?:after|from) an? (\d{1,2})-\2 (?:draw|stalemate)\b",
+    m = re.search(r"\b(?:finished|ended|stood|was|been|level|locked|pegged back to|drew|drawn|"
+                  r"still) (?:at )?(\d{1,2})-\1\b|\b(?:after|from) an? (\d{1,2})-\2 (?:draw|stalemate)\b",
                   sentence.masked)  # fmt: skip
     if m:
         return int(m[1] or m[2])
