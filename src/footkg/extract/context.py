@@ -104,7 +104,9 @@ NOUN_USE = re.compile(
 
 
 #: after "the <adjective>": a word for a team ("the Italian eleven", "the Dutch side")
-TEAM_NOUN_AFTER = re.compile(r" (?:eleven|XI|side|team|squad|outfit|players|men|women|girls)\b")
+TEAM_NOUN_AFTER = re.compile(
+    r" (?:eleven|XI|side|team|squad|outfit|players|men|women|girls|selection|national team)\b"
+)
 
 #: after a demonym: a person or body of that nationality ("the Dutch referee"), not the team
 ROLE_AFTER = re.compile(

@@ -273,8 +273,8 @@ class Extractor:
                 start += 1
             if start >= end:
                 continue
-            if "\n" in text[out[-1].end : start] if out else False:
-                paragraph += 1
+            if out and "\n" in text[out[-1].start + len(out[-1].text.rstrip()) : start]:
+                paragraph += 1  # a line break between them (the last may end the sentence)
             out.append(Sentence(i, start, end, text[start:end], paragraph=paragraph))
         return out
 

@@ -85,8 +85,9 @@ def report_clock(sentences: list[Sentence]) -> dict[int, list[Clocked]]:
     last: int | None = None
     paragraph, line = -1, None
     for s in sentences:
-        if s.paragraph != paragraph:
-            paragraph, line = s.paragraph, line_time(s.text)
+        mark = line_time(s.text)
+        if s.paragraph != paragraph or mark is not None:
+            paragraph, line = s.paragraph, mark  # a new paragraph, or a line with its minute
         found: list[Clocked] = []
         if line is not None and line.minute is not None:
             found.append(Clocked(s.index, s.start, line.minute, line.stoppage, False))
@@ -217,7 +218,8 @@ def guided_goals(
                 continue
             times = (box.get(p.start) or clock.get(s.index) or clock.get(s.index - 1)
                      or _time_only(by_index.get(s.index + 1), clock)
-                     or _two_before(s, by_index, clock))  # fmt: skip
+                     or _two_before(s, by_index, clock)
+                     or _heading_time(s, sentences, clock))  # fmt: skip
             for t in times:
                 gap = _near(fg, t)
                 if gap is None or (t.sentence, t.start) in used:
@@ -320,6 +322,20 @@ def _clock(g: GoalFact) -> int:
     return (g.minute or 0) + (g.stoppage or 0)
 
 
+def _heading_time(s: Sentence, sentences: list[Sentence],
+                  clock: dict[int, list[Clocked]]) -> list[Clocked]:  # fmt: skip
+    """The time of a bare time line up to three sentences before ``s``, with no other time
+    between (a live blog's "18.51 (90+2 min)" then "GOAL! France 2-0 Nigeria (Yobo og)")."""
+    at = sentences.index(s)
+    for prev in reversed(sentences[max(0, at - 3) : at]):
+        found = _time_only(prev, clock)
+        if found:
+            return found
+        if clock.get(prev.index):
+            return []
+    return []
+
+
 def _time_only(s: Sentence | None, clock: dict[int, list[Clocked]]) -> list[Clocked]:
     """The times of ``s`` when it is a bare time ("66th minute."), else none."""
     if s is None or len(s.text) > 40:
@@ -328,11 +344,11 @@ def _time_only(s: Sentence | None, clock: dict[int, list[Clocked]]) -> list[Cloc
 
 
 def _is_found(fg: FixtureGoal, g: GoalFact) -> bool:
-    """True when the rules' goal ``g`` is fixture goal ``fg`` (same scorer, a time within
-    :data:`TOLERANCE` or none)."""
-    if g.scorer != fg.scorer:
-        return False
-    if g.minute is None or g.minute_vague:
+    """True when the rules' goal ``g`` is fixture goal ``fg``: same scorer, a time within
+    :data:`TOLERANCE` (or "stoppage time" with no number)."""
+    if g.scorer != fg.scorer or g.minute is None:
+        return False  # an untimed goal of the rules: the report's time is still looked for
+    if g.minute_vague:
         return True
     return abs(g.minute + (g.stoppage or 0) - fg.clock) <= TOLERANCE
 
