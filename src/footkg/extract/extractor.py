@@ -385,6 +385,8 @@ class Extractor:
         the next one ("had ended 1-1 after extra time"). Among results, one between the two
         teams of ``topic`` (see :func:`topic_pair`) comes first."""
         for sent, st in stmts if sentences is not None else []:
+            if st.needs_opponent and st.b is None and st.a != "T?":
+                self._sentence_opponent(sent, st, topic)  # "down 2-0 to Brazil, they won 3-2"
             if st.needs_opponent and st.b is None and topic and sent.team(st.a).iri in topic:
                 self._topic_opponent(sent, st, topic)  # "Brazil won the quarter-final 3-1"
             elif (
@@ -461,6 +463,25 @@ class Extractor:
                 hi, lo = sorted((int(pens[1]), int(pens[2])), reverse=True)
                 st.shootout, st.aet = (hi, lo), True
         return sent, st
+
+    def _sentence_opponent(self, sent: Sentence, st: results.Statement,
+                           topic: set[str] | None) -> None:  # fmt: skip
+        """Give a result stated without its opponent a team its sentence names before it
+        that the graph has playing it with that score ("down 2-0 to Brazil, they won 3-2":
+        Australia 3–2 Brazil, 2019); failing that, the other topic team when the graph has
+        that result for it ("these two met … in the 2002 final, Brazil won 2-0"); else none
+        (the topic and context rules of :meth:`_main` decide)."""
+        a = sent.team(st.a).iri
+        if a is None or st.score_a is None:
+            return
+        before = [m[0] for m in re.finditer(r"\bT\d+\b", sent.masked[: st.start])
+                  if sent.team(m[0]).iri not in (a, None)]  # fmt: skip
+        score = sorted((st.score_a, st.score_b or 0))
+        for slot in reversed(before):
+            if any(sorted((f.home_score or 0, f.away_score or 0)) == score
+                   for f in fixtures_between(self.gaz, a, sent.team(slot).iri)):  # fmt: skip
+                st.b, st.needs_opponent = slot, False
+                return
 
     def _topic_opponent(self, sent: Sentence, st: results.Statement, topic: set[str]) -> None:
         """Give a result stated without its opponent by a team of the report's topic pair
@@ -888,6 +909,8 @@ class Extractor:
                 a = self._side_team(match, None, b, self._other_year(sent.text, year))
             elif ra is not None and ra.kind == "side" and not st.future and b:
                 a = self._side_team(match, a, b, self._other_year(sent.text, year))
+            elif ra is not None and ra.kind == "pronoun" and b and st.score_a is not None:
+                a = self._pronoun_team(match, a, b, (st.score_a, st.score_b or 0), year)
             if st.needs_opponent:
                 b = match.away if a == match.home else match.home if a == match.away else None
             if not a or not b or a == b:
@@ -950,6 +973,21 @@ class Extractor:
         if len(hits) == 1:
             return hits[0].year
         return None if main_pair else year
+
+    def _pronoun_team(self, match: MatchFact, a: str | None, b: str, score: tuple[int, int],
+                      year: int | None) -> str | None:  # fmt: skip
+        """ "they beat Sweden by seven goals to one": the team "they" resolved to (``a``)
+        unless the graph has no such result for it that year and has one for a team of the
+        main match (Brazil 7–1 Sweden in 1950, not Spain)."""
+        def played(team: str | None) -> bool:
+            return team is not None and any(
+                f.year == year and sorted((f.home_score or 0, f.away_score or 0)) == sorted(score)
+                for f in fixtures_between(self.gaz, team, b)
+            )
+
+        if year is None or played(a):
+            return a
+        return next((t for t in (match.home, match.away) if t != b and played(t)), a)
 
     def _side_team(self, match: MatchFact, a: str | None, b: str, year: int | None) -> str | None:
         """ "Zlatko Dalić's side, who had beaten T 3-0": a coach's side is a team of the main

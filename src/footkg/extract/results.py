@@ -151,7 +151,10 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     # result line: "T0 0, T1 2" / "T0 0 T1 1" / "T0 2-1 T1"; in a live blog's goal or
     # half-time line ("19' GOAL! T0 1-0 T1") it is the running score, background
     running = bool(RUNNING_SCORE.match(s))
+    standings = bool(re.search(r"\b(?:points|pts)\b", s))  # "Brazil have four points, Uruguay three"
     for m in re.finditer(r"(T\d+),? (\d{1,2}),? (T\d+),? (\d{1,2})\b", s):
+        if standings:
+            break
         take(m, _stmt("result-line", m[1], m[3], m[2], m[4]))
         out[-1].background = out[-1].background or running
     for m in re.finditer(rf"(T\d+) {SCORE} (T\d+)", s):
@@ -249,7 +252,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     # "T0 beat T1 2-1", "beating T1 3-2", "T0 overcame T1 by the same score", "edged past T1
     # in Marseille, winning 4-2 on penalties"
     for m in re.finditer(
-        rf"{WIN} (?:[\w-]+ ){{0,4}}?(T\d+)(?:, (?:the|a|an) [^,.;]{{1,40}},)?(?:,? (?:in|at) (?:the )?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,2}})?(?:,? in (?:the|their|this|a) (?:[\w-]+ )?{STAGE_NOUN})?,? (?:(?:by|with|winning) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
+        rf"{WIN} (?:[\w-]+ ){{0,4}}?(T\d+)(?:, (?:the|a|an) [^,.;]{{1,40}},)?(?: (?:this|that|on|last|yesterday|today|tonight)(?: [a-z]+)?(?= by))?(?:,? (?:in|at) (?:the )?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,2}})?(?:,? in (?:the|their|this|a) (?:[\w-]+ )?{STAGE_NOUN})?,? (?:(?:by|with|winning) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
@@ -376,8 +379,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             take(m, _stmt("result-won-against", m[1], m[4], m[2], m[3]))
     # "T0 have won 4-3 after extra time" (the opponent is the other team of the match)
     for m in re.finditer(rf"(T\d+),? (?:have |has |had )?(?:won|win|wins) (?:by )?{SCORE}(?! {PENS})", s):
-        kind = sentence.team(m[1]).kind
-        if free(m) and kind != "pronoun" and not re.search(r"\b(?:when|after|as|since|while|where)\s+$", s[: m.start()]):
+        if free(m) and not re.search(r"\b(?:when|after|as|since|while|where)\s+$", s[: m.start()]):
             take(m, _stmt("result-won-score", m[1], None, m[2], m[3], needs_opponent=True))
     # "T0 won a bad-tempered quarter-final 1-0" (the opponent is the other team of the match)
     for m in re.finditer(rf"(T\d+) (?:had )?won (?:a|the|their) (?:(?!T\d)[^.;])*?{SCORE}", s):
