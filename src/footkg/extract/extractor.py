@@ -199,12 +199,22 @@ class Extractor:
         topic, days = topic_pair(sentences), month_days(clean)
         if topic is None:
             topic = topic_pair(sentences, self._player_votes(clean, ents, years, women))
+        if topic is not None and not years:
+            years = self._squad_years(clean, ents, topic, women)
         main = self._main(stmts, sentences, topic)
         if main is None or not self._about_topic(main, topic):
             inferred = self._topic_main(sentences, years, topic, days)
-            # a result stated about other teams gives way to the topic's fixture only when
-            # the report gives that fixture's score too
-            if inferred is not None and (main is None or inferred[1].score_a is not None):
+            # a result stated about other teams gives way to the topic's fixture when the
+            # report gives that fixture's score too, or states it only deep in the report
+            # (a round-up opens with its other results)
+            announced = any(st.future and {se.team(st.a).iri if st.a != "T?" else None,
+                                           se.team(st.b).iri if st.b else None} == topic
+                            for se, st in stmts)  # the topic pair's match is still to come
+            if inferred is not None and (
+                main is None
+                or inferred[1].score_a is not None
+                or (main[0].index > 8 and not announced)
+            ):
                 main = inferred
         if main is None:
             out.notes.append("no match result found in the report")
@@ -427,6 +437,23 @@ class Extractor:
         (``topic``), or the report has no clear pair."""
         sent, st = main
         return topic is None or {sent.team(st.a).iri, sent.team(st.b).iri} == topic
+
+    def _squad_years(self, text: str, ents: list[Mention], topic: set[str],
+                     women: bool) -> list[int]:  # fmt: skip
+        """The year of the edition whose squads of the two topic teams hold the most players
+        the report names (at least two), for a report that names no year ("last night …
+        DAVID PLATT … GAZZA … Preud'homme": England–Belgium, 1990); else none."""
+        a, b = sorted(topic)
+        best: tuple[int, int] | None = None
+        for year in sorted({f.year for f in fixtures_between(self.gaz, a, b) if f.year}):
+            edition = self.gaz.edition(year, women)
+            if edition is None:
+                continue
+            squads = self.gaz.squad(edition, a) + self.gaz.squad(edition, b)
+            named = len({m.iri for m in player_mentions(text, squads, ents)})
+            if named >= 2 and (best is None or named > best[0]):
+                best = (named, year)
+        return [best[1]] if best else []
 
     def _topic_main(self, sentences: list[Sentence], years: list[int], topic: set[str] | None,
                     days: set[tuple[int, int]]) -> tuple[Sentence, results.Statement] | None:  # fmt: skip

@@ -417,6 +417,10 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             take(m, _stmt("fixture-await", m[1], m[2], None, None, future=True))
         elif free(m):
             take(m, _stmt("fixture-await-winner", "T?", m[1], None, None, future=True))
+    # "NEXT UP: T0 v T1, …" (a fixture announced)
+    for m in re.finditer(r"\b(?:next up|up next|coming up|next|next match|next game)\W+(T\d+) (?:v|vs\.?|versus) (T\d+)", s, re.I):
+        if free(m):
+            take(m, _stmt("fixture-next-up", m[1], m[2], None, None, future=True))
     for m in re.finditer(r"(T\d+),? and (T\d+),? (?:will )?(?:meet|play|face)\b", s):
         if free(m):
             take(m, _stmt("fixture-pair", m[1], m[2], None, None, future=True))
