@@ -417,7 +417,7 @@ class Extractor:
             # a live blog's lines (result lines with several scores): the final score is the
             # last statement's ("Full time after extra time: Argentina 3-3 France"); the
             # first with it (a headline) says most
-            last_sent, last = about[-1]
+            last_sent, last = _final_line(about)
             final = {last_sent.team(last.a).iri: last.score_a, last_sent.team(last.b).iri: last.score_b}
             sent, st = next((se, s) for se, s in about
                             if {se.team(s.a).iri: s.score_a, se.team(s.b).iri: s.score_b} == final)  # fmt: skip
@@ -1077,6 +1077,20 @@ class Extractor:
         if m and anchor:
             return _weekday(anchor, m.group(1), past=not future).isoformat()
         return None
+
+
+FULL_TIME = re.compile(r"\b(?:full[- ]time|final score|final whistle|FT\b)", re.I)
+AFTER_EXTRA_TIME = re.compile(r"\bafter extra[- ]time\b|\ba\.?e\.?t\b", re.I)
+
+
+def _final_line(about: list) -> tuple[Sentence, results.Statement]:
+    """The statement of a live blog's final score among its results for the main pair
+    (``about``, in text order): the full-time line after extra time, else the last full-time
+    line, else the last statement (a blog in reverse order puts "FULL TIME (after extra
+    time): NETHERLANDS 1-0 SWEDEN" first and "END OF 90 MINUTES: 0-0" below it)."""
+    full = [(se, st) for se, st in about if FULL_TIME.search(se.text)]
+    extra = [(se, st) for se, st in full if AFTER_EXTRA_TIME.search(se.text)]
+    return (extra or full or about)[-1]
 
 
 def _same_meeting(a: MatchFact, b: MatchFact) -> bool:

@@ -114,8 +114,12 @@ BOX_MINUTES = re.compile(
 )
 
 
-#: a result line with its scorers in brackets: "Hungary 4 (Czibor 13, Hidegkuti 46, …"
-RESULT_BOX = re.compile(r"[A-Z][\w.'’-]*(?: [\w.'’-]+){0,3} \d{1,2} \([^()\n]*$")
+#: a result line with its scorers in brackets: "Hungary 4 (Czibor 13, Hidegkuti 46, …",
+#: "GOAL! NETHERLANDS 1-0 SWEDEN (Groenen 99)"
+RESULT_BOX = re.compile(
+    r"(?:[A-Z][\w.'’-]*(?: [\w.'’-]+){0,3} \d{1,2}|\d{1,2}[-–]\d{1,2} [A-Z][\w.'’ -]{1,30}?) "
+    r"\([^()\n]*$"
+)
 
 
 def box_times(text: str, sentences: list[Sentence],
@@ -309,13 +313,31 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
             if s is not None and _penalty_told(sentences, s):
                 g.kind = "penalty"
     late = {fg.scorer for fg in fixture if fg.clock >= 120 - TOLERANCE}
-    return [
+    kept = [
         g for g in goals
         if (g.scorer in scorers or g.minute is None
             or not any(o.scorer in scorers and o.minute is not None
                        and abs(_clock(o) - _clock(g)) <= TOLERANCE for o in goals))
         and not (g.minute == 120 and g.stoppage is None and g.scorer not in late)
     ]  # fmt: skip
+    return _no_more_than_the_fixture(kept, fixture, scorers)
+
+
+def _no_more_than_the_fixture(goals: list[GoalFact], fixture: list[FixtureGoal],
+                              scorers: set[str]) -> list[GoalFact]:  # fmt: skip
+    """``goals`` less those of players with no goal in the fixture, for a team the goals
+    credit with more than the fixture's goals ("Miedema rises at the far post but her
+    header lands on the roof of the net": a chance, not the one Dutch goal)."""
+    allowed: dict[str | None, int] = {}
+    for fg in fixture:
+        allowed[fg.team] = allowed.get(fg.team, 0) + 1
+    out = list(goals)
+    for team in {g.team for g in goals}:
+        mine = [g for g in out if g.team == team]
+        extra = len(mine) - allowed.get(team, 0)
+        for g in [g for g in mine if g.scorer not in scorers][:max(0, extra)]:
+            out.remove(g)
+    return out
 
 
 def _clock(g: GoalFact) -> int:

@@ -105,6 +105,8 @@ def number(word: str) -> int:
 
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [
+    # not the time of a goal: a substitution's minute ("on as a 71st-minute sub")
+    ("ignore-substitution", re.compile(r"\b\d{1,3}(?:st|nd|rd|th)[ -]minute (?:sub|substitute|replacement)\b", re.I)),
     ("plus", re.compile(r"\b(\d{2,3}) ?\+ ?(\d{1,2})(?:th|st|nd|rd)?(?:'|’| min(?:ute)?s?\b)?")),
     ("stoppage-nth-first-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of the first (?:period|half) of extra[- ]time", re.I)),
     ("stoppage-nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
@@ -176,6 +178,9 @@ def _find_times(sentence: str) -> tuple[TimeExpr, ...]:
     for rule, pattern in _RULES:
         for m in pattern.finditer(sentence):
             if any(s < m.end() and m.start() < e for s, e in taken):
+                continue
+            if rule.startswith("ignore"):
+                taken.append((m.start(), m.end()))
                 continue
             expr = _value(rule, m)
             if expr is not None:
