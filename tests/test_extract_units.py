@@ -608,8 +608,11 @@ def test_reconcile_with_the_fixture_goals():
     from footkg.extract.guided import FixtureGoal, reconcile
 
     fixture = [
+        FixtureGoal("p:O'Brien", "t:united-states", 4, None, False, False),
         FixtureGoal("p:Jorge Costa", "t:united-states", 29, None, True, False),
         FixtureGoal("p:McBride", "t:united-states", 36, None, False, False),
+        FixtureGoal("p:Beto", "t:portugal", 39, None, False, False),
+        FixtureGoal("p:Agoos", "t:portugal", 71, None, True, False),
     ]
     goals = [_goal("Jorge Costa", 29, team="portugal"), _goal("Sanneh", 36),
              _goal("McBride", 36, "header"), _goal("Beto", 39, team="portugal")]  # fmt: skip
@@ -618,6 +621,20 @@ def test_reconcile_with_the_fixture_goals():
     assert got == [("Jorge Costa", 29, "own_goal", "united-states"),
                    ("McBride", 36, "header", "united-states"),
                    ("Beto", 39, "regular", "portugal")]  # fmt: skip
+
+
+def test_reconcile_keeps_no_more_goals_than_the_fixture():
+    """Netherlands 1-0 Sweden after extra time, 3 July 2019 (Fjelstul): Groenen's goal in the
+    99th minute is the only one. A live blog's "Miedema rises at the far post but her header
+    lands on the roof of the net" read as a goal is one Dutch goal too many and goes."""
+    from footkg.extract.context import Sentence
+    from footkg.extract.guided import FixtureGoal, reconcile
+
+    fixture = [FixtureGoal("p:Groenen", "t:netherlands", 99, None, False, False)]
+    goals = [_goal("Miedema", 90, "header", team="netherlands"),
+             _goal("Groenen", 99, team="netherlands")]  # fmt: skip
+    kept = reconcile(goals, fixture, [Sentence(0, 0, 10, "x" * 10)], lambda t: t[2:])
+    assert [(g.scorer_name, g.minute) for g in kept] == [("Groenen", 99)]
 
 
 def _mentions(text: str, team: str, *names: str) -> list[Mention]:
