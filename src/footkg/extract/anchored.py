@@ -10,7 +10,8 @@ statement of :mod:`footkg.extract.results` took, the teams it names are looked u
   sentence names (else the main match's year): that match;
 - one team named, a result word in the sentence ("beaten", "won", "held"), and the graph has
   exactly one match of that team in that edition with that score (the stage named in the
-  sentence narrows it): that match, its opponent taken from the graph.
+  sentence narrows it, then a team of the main match as the opponent): that match, its
+  opponent taken from the graph.
 
 The score must be a result, not a running score ("led 2-0", "a 1-0 lead at half-time") nor a
 shootout's kicks, and
@@ -81,7 +82,9 @@ def anchored_statements(
         slots = _slots_by_distance(sentence, m.start())
         found = _pair_fixture(gaz, slots, (x, y), years, main_fixture, main_teams)
         if found is None and RESULT_WORD.search(sentence.text):
-            found = _team_fixture(gaz, sentence, slots, (x, y), years, stage, main_fixture)
+            found = _team_fixture(
+                gaz, sentence, slots, (x, y), years, stage, main_fixture, main_teams
+            )
         if found is None:
             continue
         fixture, slot_of = found
@@ -144,9 +147,16 @@ def _main_year(years: list[int], main_fixture: str | None) -> bool:
     return main_fixture is None or any(f"/{y}-" in main_fixture for y in years)
 
 
-def _team_fixture(gaz: Gazetteer, sentence: Sentence, slots: list[tuple[str, str]],
-                  score: tuple[int, int], years: list[int], stage: str | None,
-                  main_fixture: str | None) -> tuple[Fixture, dict[str, str]] | None:  # fmt: skip
+def _team_fixture(
+    gaz: Gazetteer,
+    sentence: Sentence,
+    slots: list[tuple[str, str]],
+    score: tuple[int, int],
+    years: list[int],
+    stage: str | None,
+    main_fixture: str | None,
+    main_teams: frozenset[str] = frozenset(),
+) -> tuple[Fixture, dict[str, str]] | None:
     """The one fixture of the team named nearest the score with ``score`` in that edition
     (of the stage named, when one is). Its opponent becomes a new slot of ``sentence``, a
     reference of kind ``fixture`` spanning the named team's words."""
@@ -156,6 +166,8 @@ def _team_fixture(gaz: Gazetteer, sentence: Sentence, slots: list[tuple[str, str
     hits = [f for y in years for f in team_fixtures(gaz, team, y) if _same_score(f, score)]
     if stage:
         hits = [f for f in hits if f.stage == stage] or hits
+    if len(hits) > 1:  # the one against a team of the main match ("East Germany 2-0")
+        hits = [f for f in hits if {f.home, f.away} & main_teams - {team}] or hits
     if len(hits) != 1 or hits[0].iri == main_fixture:
         return None
     fixture = hits[0]

@@ -404,6 +404,12 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             hi, lo = max(int(m[3]), int(m[4])), min(int(m[3]), int(m[4]))
             sa, sb = (lo, hi) if m[5] in ("defeat", "loss") else (hi, lo)
             take(m, _stmt("result-met-noun", m[1], m[2], sa, sb))
+    # a list of results by score: "T0 have scored 4-1 against T1, 3-0 against T2 and 6-1
+    # against T3", "had won both, 1-0 against T1 and 5-0 against T2"
+    for m in re.finditer(rf"(?<![\w-]){SCORE} (?:against|over|versus|vs\.?) (T\d+)", s):
+        a = _subject(s, m.start())
+        if a and a != m[3] and free(m) and sentence.team(a).iri != sentence.team(m[3]).iri:
+            take(m, _stmt("result-score-against", a, m[3], m[1], m[2]))
     # goalless: "after 120 goalless minutes against T1"
     for m in re.finditer(r"(\d+ )?goalless (?:minutes|draw|game|match) (?:against|with) (T\d+)", s):
         a = _subject(s, m.start())
