@@ -677,3 +677,21 @@ def test_hard_wrapped_lines_are_unwrapped_but_headlines_and_boxes_are_not():
     assert len(out) == len(text)
     assert "two goals to one" in out
     assert "CUP\n\nThe" in out and "final.\nSCORERS:\nItaly" in out
+
+
+def test_word_alternations_compacted_as_a_trie_match_the_same_words():
+    """The goal rules' verb lists are compiled as tries; they accept exactly the words."""
+    from footkg.extract.goals import SIGNALS
+    from footkg.extract.regexes import compact, trie
+
+    words = ["tap", "tapped", "taps", "tapping", "toe-poked", "slid", "slide", "slot"]
+    assert trie(words[:4]) == "tap(?:p(?:ed|ing)|s)?"
+    whole = re.compile(rf"(?:{trie(words)})")
+    assert all(whole.fullmatch(w) for w in words)
+    assert not any(whole.fullmatch(w) for w in ("ta", "tapp", "sli", "slots", "toe"))
+    ten = "|".join(("tap", "taps", "tapped", "slot", "slots", "poke", "poked", "lob", "lobs",
+                    "lobbed"))  # fmt: skip
+    assert compact(rf"\b(?:{ten})\b") == rf"\b(?:{trie(ten.split('|'))})\b"
+    assert compact(r"\b(?:tap|taps)\b") == r"\b(?:tap|taps)\b"  # short groups stay
+    assert SIGNALS[9].search("Kroos tapped it in from close range")
+    assert not SIGNALS[9].search("Kroos tapped the ball to Lahm")

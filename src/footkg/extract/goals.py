@@ -18,12 +18,13 @@ import re
 from dataclasses import dataclass, field
 
 from footkg.extract.pipeline import Mention
+from footkg.extract.regexes import compact
 from footkg.extract.timeexpr import LINE_MARK, TimeExpr, find_times, resolve
 
 CLAUSE_BREAK = re.compile(
     r"[,;:—–]\s*|\s(?=(?:and|but|as|when|while|before|after|then|who|whose|though)\b)"
 )
-SIGNALS = [re.compile(p, re.I) for p in (
+SIGNALS = [re.compile(compact(p), re.I) for p in (
     r"\bscor(?:ed|es|ing)\b(?! chances?)|\b(?:needed|took) [^.;,]{0,30}? to score\b",
     r"\bnett?ed\b|\bnets\b|\bfound the net\b",
     r"\b(?:headed|nodded|head|heads|heading|nod|nods|nodding) (?:(?:it|the ball) )?(?:in|home)\b",

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import spacy
+from spacy.attrs import IS_SPACE
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -35,9 +36,10 @@ SECTION_HEADERS = re.compile(
 @Language.component("newline_sentences")
 def newline_sentences(doc: Doc) -> Doc:
     """Start a sentence after every line break (headlines and datelines carry no full stop)."""
-    for token in doc[:-1]:
-        if "\n" in token.text or token.text.endswith("\n"):
-            doc[token.i + 1].is_sent_start = True
+    spaces = doc.to_array([IS_SPACE])  # line breaks are in whitespace tokens only
+    for i in spaces.nonzero()[0]:
+        if i + 1 < len(doc) and "\n" in doc[int(i)].text:
+            doc[int(i) + 1].is_sent_start = True
     return doc
 
 

@@ -131,6 +131,8 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     """All match statements of one sentence, in text order of their verbs."""
     s = sentence.masked
     out: list[Statement] = []
+    if not re.search(r"\bT\d", s):
+        return out  # every rule needs a team
     used: list[tuple[int, int]] = []
     subordinate: list[Statement] = []
 
