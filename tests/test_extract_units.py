@@ -42,6 +42,10 @@ from footkg.extract.timeexpr import find_times
         ("right on the stroke of half-time", 45, None, None),
         ("sixty seconds after the break", 46, None, None),
         ("twenty-five minutes into the game", 25, None, None),
+        ("in first-half stoppage time, at 45+2", 45, 2, None),
+        ("two minutes later, at 90+3", 90, 3, None),
+        ("106 on the clock", 106, None, None),
+        ("England's reply took four minutes", None, None, 4),
     ],
 )
 def test_time_expressions(text, minute, stoppage, offset):

@@ -43,7 +43,7 @@ SIGNALS = [re.compile(compact(p), re.I) for p in (
     r"lashes|drives|curls|slots|fires|taps|pokes|volleys|smashes|rifles|steers|stabs|prods|"
     r"blasts|strikes|converts|chips|lobs|rolls|places|glances|finishes|side-foots|guides|"
     r"nudges|clips|squeezes|strokes|tucks|bundles|forces|turns|knocks|slides|bends|bent|"
-    r"bending|heads|nods)\b[^,;]{0,40}?"
+    r"bending|heads|nods)\b(?:(?!\b(?:cross|corner|centre|center|pass|delivery)\b)[^,;]){0,40}?"
     r"(?:\bhome\b|\bin\b(?! (?:a|the) (?:cross|ball|pass|corner|free kick|box|area|air|"
     r"\d))|into the (?:(?:far|near|bottom|top) )?(?:net|roof|corner|back|empty|goal)|"
     r"into an empty net|inside the (?:near |far )?post)",

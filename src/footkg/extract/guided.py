@@ -109,7 +109,7 @@ INLINE_HEADING = re.compile(r"(?:^|[.;]\s+)(?:(?:goal)?scorers?|goals?)\s*[:—]
 #: the minutes after a name in a scorers box: "Wagner 25, 27, 53;", "Hügi (17, 19)"
 BOX_MINUTES = re.compile(
     r"\s*\(?(\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?(?:\s*,\s*\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?)*)\)?"
-    r"(?=\s*(?:[;.)]|,\s*\D|$))",
+    r"(?=\s*(?:[;.)(]|,\s*\D|$))",
     re.M,
 )
 

@@ -186,7 +186,24 @@ def _find_times(sentence: str) -> tuple[TimeExpr, ...]:
             if expr is not None:
                 found.append(expr)
                 taken.append((m.start(), m.end()))
-    return tuple(sorted(found, key=lambda t: t.start))
+    found.sort(key=lambda t: t.start)
+    return tuple(t for t in found if not _restated(t, found, sentence))
+
+
+def _restated(t: TimeExpr, found: list[TimeExpr], sentence: str) -> bool:
+    """True when a precise time in the same sentence restates ``t``: "first-half stoppage
+    time, at 45+2" (the vague stoppage goes), "two minutes later, at 90+3" (the relative
+    time goes)."""
+    if t.vague:
+        return any(o.stoppage is not None and o.minute == t.minute for o in found)
+    if t.offset is not None:
+        return any(o.minute is not None and o.start >= t.end
+                   and RESTATES.fullmatch(sentence[t.end : o.start]) for o in found)  # fmt: skip
+    return False
+
+
+#: between a relative time and the precise time that restates it: ", at ", " ("
+RESTATES = re.compile(r",? ?(?:at|on|in|\()? ?")
 
 
 def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
