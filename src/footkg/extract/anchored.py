@@ -37,7 +37,7 @@ RUNNING_BEFORE = re.compile(
     re.I,
 )
 RUNNING_AFTER = re.compile(
-    r"\s+(?:lead|advantage|deficit|up|down|at (?:half-time|the break|the interval)|"
+    r"\s+(?:lead|advantage|deficit|up|down|behind|at (?:half-time|the break|the interval)|"
     r"at half time|in the shoot-?out|on penalties)\b",
     re.I,
 )

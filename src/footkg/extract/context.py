@@ -167,7 +167,7 @@ def is_place_use(text: str, ref: TeamRef) -> bool:
     before = text[max(0, ref.start - 30) : ref.start].lower()
     if re.search(r"(?:\d\s*[-–]\s*\d|\b(?:lost|losing|lose|loses|fell|falling|defeat|loss|beaten|"
                  r"win|victory|rout|thrashing|demolition|drubbing|hammering|triumph|success|"
-                 r"went out|knocked out)(?: \w+)?) (?:to|of) $", before):  # fmt: skip
+                 r"went out|knocked out|behind)(?: \w+)?) (?:to|of) $", before):  # fmt: skip
         return False
     return ref.kind == "name" and bool(re.search(r"\b(?:in|to|from|of|at) $", before))
 
