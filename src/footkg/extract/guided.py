@@ -296,11 +296,13 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
     """The rules' ``goals`` checked against the fixture's: a goal that is a fixture own goal
     becomes one (kind ``own_goal``, counted for the other side: "a deflection off Jorge
     Costa"); one that is a fixture penalty becomes one when the report speaks of a penalty
-    there; a goal credited to a player with no goal in the fixture is dropped when another
-    goal, of a fixture scorer, lies within :data:`TOLERANCE` of it (the rules took the
-    passer for the scorer); a goal in the 120th minute is dropped when the fixture has no
-    goal of its scorer that late (a shootout kick: "PENALTIES (Norway first)" then "Caroline
-    Graham Hansen scores. 1-0."). ``team_name(iri)`` gives labels. Returns the goals kept."""
+    there; a goal credited to a player with no fixture goal near its time is dropped when
+    another goal, of a fixture scorer, lies within :data:`TOLERANCE` of it (the rules took
+    the passer for the scorer, or "four minutes after Zizinho's goal Igoa …" for Zizinho's);
+    a goal in the 120th minute is dropped when the fixture has no goal of its scorer that
+    late (a shootout kick: "PENALTIES (Norway first)" then "Caroline Graham Hansen scores.
+    1-0."); no team keeps more goals than the fixture gives it. ``team_name(iri)`` gives
+    labels. Returns the goals kept."""
     scorers = {fg.scorer for fg in fixture}
     for g in goals:
         fg = next((f for f in fixture if _is_found(f, g)), None)
@@ -315,12 +317,17 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
     late = {fg.scorer for fg in fixture if fg.clock >= 120 - TOLERANCE}
     kept = [
         g for g in goals
-        if (g.scorer in scorers or g.minute is None
-            or not any(o.scorer in scorers and o.minute is not None
+        if (g.minute is None or _scored_near(g, fixture)
+            or not any(o is not g and o.scorer in scorers and o.minute is not None
                        and abs(_clock(o) - _clock(g)) <= TOLERANCE for o in goals))
         and not (g.minute == 120 and g.stoppage is None and g.scorer not in late)
     ]  # fmt: skip
     return _no_more_than_the_fixture(kept, fixture, scorers)
+
+
+def _scored_near(g: GoalFact, fixture: list[FixtureGoal]) -> bool:
+    """True when ``g``'s scorer has a fixture goal within :data:`TOLERANCE` of its time."""
+    return any(fg.scorer == g.scorer and abs(fg.clock - _clock(g)) <= TOLERANCE for fg in fixture)
 
 
 def _no_more_than_the_fixture(goals: list[GoalFact], fixture: list[FixtureGoal],

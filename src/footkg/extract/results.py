@@ -58,7 +58,7 @@ STAGE_WORDS = [
     (r"final[- ]round", "final round"),
     (r"second[- ]round group|second group stage|second[- ]round", "second group stage"),
     (r"round of 32|last 32", "round of 32"),
-    (r"round of 16|last 16|last-16", "round of 16"),
+    (r"round of (?:16|sixteen)|last[- ](?:16|sixteen)|eighth[- ]finals?", "round of 16"),
     (r"quarter-?finals?", "quarter-final"),
     (r"semi-?finals?", "semi-final"),
     (r"group stage|group-stage|opening match|opening game|group [A-L]\b|first round", "group stage"),
