@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from footkg.extract.context import Sentence
 from footkg.extract.facts import GoalFact
+from footkg.extract.guided import report_clock
 from footkg.extract.pipeline import Mention
 
 #: after the passer, before the scorer: his pass ("crossed", "swung in a corner", "clipped a
@@ -75,25 +76,50 @@ def fill_assists(
     names only its scorer may take the pass that ends the sentence before, in the same
     paragraph ("Walter Bahr … swung it across the edge of the six-yard box. Joe Gaetjens,
     diving full length, got his head to it"). Changes ``goals`` in place."""
+    clock = report_clock(sentences) if sentences else {}
     for g in goals:
         if g.assist is not None or g.kind in ("penalty", "own_goal") or g.scorer is None:
             continue
-        start, end = g.evidence.start, g.evidence.end
-        here = [p for p in players if start <= p.start < end]
-        others = {o.scorer for o in goals if o is not g and o.evidence.start == start}
-        passer = _passer(text, _own_part(here, g, others), g)
-        if passer is None and sentences and all(p.iri == g.scorer for p in here):
-            passer = _previous_passer(text, players, g, sentences, goals)
-        if passer is not None:
-            g.assist, g.assist_name = passer.iri, name_of(passer)
+        spans = [(g.evidence.start, g.evidence.end)]
+        spans += [(s.start, s.end) for s in _told_at(g, sentences or [], players, clock)
+                  if s.start != g.evidence.start]  # fmt: skip
+        for start, end in spans:
+            here = [p for p in players if start <= p.start < end]
+            others = {o.scorer for o in goals if o is not g and o.evidence.start == start}
+            passer = _passer(text, _own_part(here, g, others), g)
+            alone = all(p.iri == g.scorer or p.team != g.team for p in here)
+            if passer is None and sentences and alone:
+                passer = _previous_passer(text, players, g, sentences, goals, start)
+            if passer is not None:
+                g.assist, g.assist_name = passer.iri, name_of(passer)
+                break
+
+
+def _told_at(g: GoalFact, sentences: list[Sentence], players: list[Mention],
+             clock: dict[int, list]) -> list[Sentence]:  # fmt: skip
+    """The sentences that name ``g``'s scorer and give its time, give or take a minute (or
+    follow, in the same paragraph, one that does): where a report tells the goal it summed
+    up in its first line ("… with a golden goal from substitute Nia Künzer" and, later,
+    "Künzer rose at the near post to head in a Renate Lingor free kick")."""
+    goal = (g.minute or 0) + (g.stoppage or 0)
+    out = []
+    for i, s in enumerate(sentences):
+        if not any(p.iri == g.scorer and s.start <= p.start < s.end for p in players):
+            continue
+        near = [s] + ([sentences[i - 1]] if i and sentences[i - 1].paragraph == s.paragraph
+                      else [])  # fmt: skip
+        if any(abs(t.minute + (t.stoppage or 0) - goal) <= 1
+               for x in near for t in clock.get(x.index, [])):  # fmt: skip
+            out.append(s)
+    return out
 
 
 def _previous_passer(text: str, players: list[Mention], g: GoalFact, sentences: list[Sentence],
-                     goals: list[GoalFact]) -> Mention | None:  # fmt: skip
-    """The team-mate whose pass is the last thing the sentence before ``g``'s tells, when
-    that sentence is in the same paragraph, tells no goal and names no other player after
-    him."""
-    at = next((i for i, s in enumerate(sentences) if s.start <= g.evidence.start < s.end), None)
+                     goals: list[GoalFact], start: int) -> Mention | None:  # fmt: skip
+    """The team-mate whose pass is the last thing the sentence before the one at ``start``
+    (a sentence telling ``g``) tells, when that sentence is in the same paragraph, tells no
+    goal and names no other player after him."""
+    at = next((i for i, s in enumerate(sentences) if s.start <= start < s.end), None)
     if not at:
         return None
     prev, cur = sentences[at - 1], sentences[at]
