@@ -46,6 +46,7 @@ from footkg.extract.timeexpr import find_times
         ("two minutes later, at 90+3", 90, 3, None),
         ("106 on the clock", 106, None, None),
         ("England's reply took four minutes", None, None, 4),
+        ("Five minutes in, Brandi Chastain rolled a back-pass", 5, None, None),
     ],
 )
 def test_time_expressions(text, minute, stoppage, offset):
