@@ -46,6 +46,7 @@ WORD_SCORE = re.compile(
 
 
 _GOAL_WORD = "|".join(GOAL_WORDS)
+_GOAL_WORD_EACH = "|".join(w for w in GOAL_WORDS if w not in ("nil", "none")) + "|a"
 #: a score in hyphenated words, as commentators say it: "four-three", "two-nil" ("a one-two"
 #: is a pass)
 HYPHEN_SCORE = re.compile(
@@ -55,12 +56,17 @@ HYPHEN_SCORE = re.compile(
 TO_SCORE = re.compile(
     r"\b((?:won|lost|drew|beat|defeated|tied|by|was|is|finished|ended) )(\d{1,2}) to (\d{1,2})\b"
 )
+#: a drawn score in words: "one goal each", "two goals apiece", "one-all", "2-all"
+EACH_SCORE = re.compile(
+    rf"\b({_GOAL_WORD_EACH}|\d{{1,2}})(?: goals?)?(?: each| apiece|[- ]all)\b(?! (?:the|of)\b)",
+    re.I,
+)
 #: a result line in words: "Soviet Union three, Belgium four" (teams already masked)
 WORD_RESULT_LINE = re.compile(rf"(T\d+),? ({_GOAL_WORD}),? (T\d+),? ({_GOAL_WORD})\b", re.I)
 
 
 def _goals(word: str) -> int:
-    return int(word) if word.isdigit() else GOAL_WORDS[word.lower()]
+    return int(word) if word.isdigit() else 1 if word.lower() == "a" else GOAL_WORDS[word.lower()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +193,7 @@ def mask(sentence: Sentence, text: str) -> None:
     masked = re.sub(r"(\d+)\s*[-–—−]\s*(\d+)", r"\1-\2", masked)
     masked = WORD_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
     masked = TO_SCORE.sub(lambda m: f"{m[1]}{m[2]}-{m[3]}", masked)
+    masked = EACH_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[1])}", masked)
     masked = HYPHEN_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
     masked = WORD_RESULT_LINE.sub(
         lambda m: f"{m[1]} {_goals(m[2])}, {m[3]} {_goals(m[4])}", masked

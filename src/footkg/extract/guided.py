@@ -106,9 +106,10 @@ def report_clock(sentences: list[Sentence]) -> dict[int, list[Clocked]]:
 BOX_HEADING = re.compile(r"^\s*(?:(?:goal)?scorers?|goals)\b", re.I)
 #: a scorers heading inside a line: "Final score: United States 1, England 0. Goal: Gaetjens (38)."
 INLINE_HEADING = re.compile(r"(?:^|[.;]\s+)(?:(?:goal)?scorers?|goals?)\s*[:—]", re.I)
-#: the minutes after a name in a scorers box: "Wagner 25, 27, 53;", "Hügi (17, 19)"
+#: the minutes after a name in a scorers box: "Wagner 25, 27, 53;", "Hügi (17, 19)",
+#: "(Haraguchi, 48)"
 BOX_MINUTES = re.compile(
-    r"\s*\(?(\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?(?:\s*,\s*\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?)*)\)?"
+    r",?\s*\(?(\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?(?:\s*,\s*\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?)*)\)?"
     r"(?=\s*(?:[;.)(]|,\s*\D|$))",
     re.M,
 )

@@ -221,6 +221,14 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         elif not a and free(m):  # "a repeat of a 1-1 draw with T1 in 1998"
             take(m, _stmt("result-nosubject", "T?", b, sa, sb))
             out[-1].background = True
+    # "T0 and T1 fought for two hours, …, the score standing at 1-1" (a draw told of the pair)
+    for m in re.finditer(
+        r"(T\d+) and (T\d+)\b[^.;]*?\b(?:standing at|stood at|finished|ended|level at|locked at|"
+        r"all square at|it was) (\d{1,2})-\3\b",
+        s,
+    ):
+        if free(m) and sentence.team(m[1]).iri != sentence.team(m[2]).iri:
+            take(m, _stmt("result-pair-level", m[1], m[2], m[3], m[3]))
     # "T0 tied T1 1-1" (American English)
     for m in re.finditer(r"\b(?:tied|tying) (?:with )?(T\d+),? (\d{1,2})-\2\b", s):
         a = _subject(s, m.start())
