@@ -38,6 +38,7 @@ GOAL_WORDS = re.compile(
     r"hope|reply|replied|back|level|in front|ahead|brace|second|third|fourth|fifth)\b",
     re.I,
 )
+SCORE = re.compile(r"\b\d{1,2}[-–]\d{1,2}\b")
 PENALTY_WORDS = re.compile(
     r"\bpenalt(?:y|ies)\b|\bspot[- ]kicks?\b|\b(?:from|to) the spot\b|\bPKs?\b", re.I
 )
@@ -335,7 +336,9 @@ def _no_more_than_the_fixture(goals: list[GoalFact], fixture: list[FixtureGoal],
                               scorers: set[str]) -> list[GoalFact]:  # fmt: skip
     """``goals`` less those of players with no goal in the fixture, for a team the goals
     credit with more than the fixture's goals ("Miedema rises at the far post but her
-    header lands on the roof of the net": a chance, not the one Dutch goal)."""
+    header lands on the roof of the net": a chance, not the one Dutch goal); and less a
+    scorer's goals beyond his fixture goals that are far from their times ("Šuker's penalty
+    on the stroke of half-time to knock out Romania", another match)."""
     allowed: dict[str | None, int] = {}
     for fg in fixture:
         allowed[fg.team] = allowed.get(fg.team, 0) + 1
@@ -344,6 +347,11 @@ def _no_more_than_the_fixture(goals: list[GoalFact], fixture: list[FixtureGoal],
         mine = [g for g in out if g.team == team]
         extra = len(mine) - allowed.get(team, 0)
         for g in [g for g in mine if g.scorer not in scorers][:max(0, extra)]:
+            out.remove(g)
+    for scorer in scorers:  # a scorer's goals beyond his fixture goals: the ones off his times
+        theirs = [g for g in out if g.scorer == scorer and g.minute is not None]
+        extra = len(theirs) - sum(1 for fg in fixture if fg.scorer == scorer)
+        for g in [g for g in theirs if not _scored_near(g, fixture)][:max(0, extra)]:
             out.remove(g)
     return out
 
@@ -367,8 +375,9 @@ def _heading_time(s: Sentence, sentences: list[Sentence],
 
 
 def _time_only(s: Sentence | None, clock: dict[int, list[Clocked]]) -> list[Clocked]:
-    """The times of ``s`` when it is a bare time ("66th minute."), else none."""
-    if s is None or len(s.text) > 40:
+    """The times of ``s`` when it is a bare time ("66th minute."), or a short line giving the
+    score and the time ("1-0 Iran in the eighth minute of stoppage time."), else none."""
+    if s is None or (len(s.text) > 40 and not (len(s.text) <= 80 and SCORE.search(s.text))):
         return []
     return clock.get(s.index, [])
 

@@ -112,6 +112,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("stoppage-nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
     ("stoppage-nth-first", re.compile(rf"\b(?:in )?the {ORD} minute of (?:(?:a |the )?(?:[\w-]+ )?first[- ]half (?:stoppage|injury|added)(?: time)?(?: period)?|(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
     ("stoppage-nth", re.compile(rf"\b(?:in )?the {ORD} minute of (?:(?:second[- ]half )?(?:stoppage|injury|added) time)", re.I)),
+    ("nth-added-first", re.compile(rf"\b(?:half[- ]time|the break|the interval|first half)\b[^.]{{0,80}}?\bthe {ORD} (?:added|additional|stoppage[- ]time) minute\b", re.I)),
+    ("nth-added", re.compile(rf"\bthe {ORD} (?:added|additional|stoppage[- ]time) minute\b", re.I)),
     ("word-ordinal", re.compile(rf"\b(?:in|inside|within|into|by|during) the {ORD}[ -]minute\b", re.I)),
     ("into-stoppage-first", re.compile(rf"\b{NUM} minutes? into (?:first[- ]half (?:stoppage|injury|added) time|(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
     ("into-stoppage-et", re.compile(rf"\b{NUM} minutes? into (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
@@ -217,6 +219,9 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
     if rule.startswith("into-stoppage"):
         base = {"into-stoppage-et": 120, "into-stoppage-first": 45}.get(rule, 90)
         return TimeExpr(s, e, rule, minute=base, stoppage=number(m.group(1)))
+    if rule in ("nth-added", "nth-added-first"):
+        base = 45 if rule == "nth-added-first" else 90
+        return TimeExpr(s, e, rule, minute=base, stoppage=ordinal(m.group(1)))
     if rule.startswith("stoppage-nth"):
         base = {"stoppage-nth-et": 120, "stoppage-nth-first": 45, "stoppage-nth-first-et": 105}.get(
             rule, 90
