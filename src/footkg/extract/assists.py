@@ -23,7 +23,8 @@ from collections.abc import Callable
 
 from footkg.extract.context import Sentence
 from footkg.extract.facts import GoalFact
-from footkg.extract.guided import report_clock
+from footkg.extract.goals import PENALTY_KIND, _kind
+from footkg.extract.guided import _scorer_part, report_clock
 from footkg.extract.pipeline import Mention
 
 #: after the passer, before the scorer: his pass ("crossed", "swung in a corner", "clipped a
@@ -96,21 +97,64 @@ def fill_assists(
                 break
 
 
+def fill_kinds(goals: list[GoalFact], text: str, players: list[Mention],
+               sentences: list[Sentence]) -> None:
+    """A header or a free kick for a goal its evidence calls nothing more than a goal (a
+    scorers box "(Vertonghen, 69)", a heading "FRAME 4 — Toro's reply") when a sentence that
+    tells it says so in its scorer's words ("Jan Vertonghen loops a header back across Eiji
+    Kawashima"); see :func:`_told_at`. Changes ``goals`` in place."""
+    clock = report_clock(sentences)
+    for g in goals:
+        if g.kind != "regular" or g.scorer is None:
+            continue
+        for s in _told_at(g, sentences, players, clock):
+            scorer = next((p for p in players if p.iri == g.scorer and s.start <= p.start < s.end),
+                          None)  # fmt: skip
+            if scorer is None or s.start == g.evidence.start:
+                continue
+            kind = _kind(PENALTY_KIND.sub(" ", _scorer_part(s, scorer, players)))
+            if kind in ("header", "free_kick"):
+                g.kind = kind
+                break
+
+
+#: a goal line with its minute in brackets: "GOAL! Belgium 1-2 Japan (Vertonghen, 69)."
+BOXED = re.compile(r"\([^()]*\b\d{1,3}(?:\+\d{1,2})?\)")
+
+
+def text_of(sentences: list[Sentence], pos: int) -> Sentence | None:
+    """The sentence at offset ``pos``."""
+    return next((s for s in sentences if s.start <= pos < s.end), None)
+
+
 def _told_at(g: GoalFact, sentences: list[Sentence], players: list[Mention],
              clock: dict[int, list]) -> list[Sentence]:  # fmt: skip
-    """The sentences that name ``g``'s scorer and give its time, give or take a minute (or
-    follow, in the same paragraph, one that does): where a report tells the goal it summed
-    up in its first line ("… with a golden goal from substitute Nia Künzer" and, later,
-    "Künzer rose at the near post to head in a Renate Lingor free kick")."""
+    """The sentences that name ``g``'s scorer after a bracketed evidence in its paragraph, or
+    give its time, give or take a minute, and no other (or follow, in the same paragraph,
+    one that does): where
+    a report tells the goal it summed up in its first line ("… with a golden goal from
+    substitute Nia Künzer" and, later, "Künzer rose at the near post to head in a Renate
+    Lingor free kick")."""
     goal = (g.minute or 0) + (g.stoppage or 0)
+    # a short evidence (a live blog's "GOAL! Belgium 1-2 Japan (Vertonghen, 69).", a heading)
+    # is told by the rest of its line
+    evidence = text_of(sentences, g.evidence.start)
+    boxed = evidence is not None and bool(BOXED.search(evidence.text))
+    home = evidence.paragraph if boxed and evidence is not None else None
     out = []
     for i, s in enumerate(sentences):
         if not any(p.iri == g.scorer and s.start <= p.start < s.end for p in players):
             continue
+        if s.paragraph == home and s.start > g.evidence.start:
+            out.append(s)  # the rest of a live blog's line "GOAL! … (Vertonghen, 69). …"
+            continue
         near = [s] + ([sentences[i - 1]] if i and sentences[i - 1].paragraph == s.paragraph
                       else [])  # fmt: skip
-        if any(abs(t.minute + (t.stoppage or 0) - goal) <= 1
-               for x in near for t in clock.get(x.index, [])):  # fmt: skip
+        times = [t.minute + (t.stoppage or 0) for x in near for t in clock.get(x.index, [])]
+        mine = [t for t in clock.get(s.index, [])]
+        if any(abs(t - goal) <= 1 for t in times) and all(
+            abs(t.minute + (t.stoppage or 0) - goal) <= 1 for t in mine
+        ):  # a sentence that tells another goal too is not this one's
             out.append(s)
     return out
 

@@ -22,7 +22,7 @@ from spacy.language import Language
 
 from footkg.extract import guided, results
 from footkg.extract.anchored import anchored_statements
-from footkg.extract.assists import fill_assists
+from footkg.extract.assists import fill_assists, fill_kinds
 from footkg.extract.context import Sentence, TeamRef, mask, team_refs
 from footkg.extract.facts import Evidence, Extraction, GoalFact, MatchFact, tournament_label
 from footkg.extract.gazetteer import Gazetteer
@@ -254,6 +254,7 @@ class Extractor:
         if match.iri is not None:
             out.goals = self._guided(clean, sentences, players, match.iri, out.goals, year)
         fill_assists(out.goals, clean, players, self._player_name, sentences)
+        fill_kinds(out.goals, clean, players, sentences)
         stmts = sorted(stmts + self._anchored(sentences, stmts, year, match),
                        key=lambda pair: pair[0].index)  # fmt: skip
         out.others = self._others(stmts, main, match, clean, year, published)

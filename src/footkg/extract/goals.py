@@ -152,7 +152,7 @@ PARTICIPLE_CLAUSE = re.compile(
 PENALTY_KIND = re.compile(
     r"(?<!conceded the )(?<!gave away the )(?<!conceded a )(?<!gave away a )(?<!won the )"
     r"(?<!won a )(?<!earned the )(?<!earned a )(?<!missed a )(?<!missed the )"
-    r"\bpenalty(?! area| box| decision| appeal| claim)|spot[- ]kick|from the spot",
+    r"\bpenalty(?! area| box| decision| appeal| claim| spot)|spot[- ]kick|from the (?:penalty )?spot",
     re.I,
 )
 #: a shot, in the sentence before a goal clause that names no player

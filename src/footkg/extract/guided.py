@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from footkg.extract.context import Sentence
 from footkg.extract.facts import Evidence, GoalFact
-from footkg.extract.goals import SIGNALS, _kind, clauses, line_time
+from footkg.extract.goals import PENALTY_KIND, SIGNALS, _kind, clauses, line_time
 from footkg.extract.pipeline import Mention
 from footkg.extract.timeexpr import find_times, resolve
 
@@ -393,8 +393,9 @@ def _is_found(fg: FixtureGoal, g: GoalFact) -> bool:
 
 
 def _scorer_part(s: Sentence, p: Mention, players: list[Mention]) -> str:
-    """The words of sentence ``s`` about scorer ``p``: from the start of his clause to the
-    next other player named ("Rildo gave them hope with 17 minutes remaining, but five
+    """The words of sentence ``s`` about scorer ``p``: from the start of his clause (or of the
+    one before, when it ends in a colon: "another Brazilian head: Vavá again") to the next
+    other player named ("Rildo gave them hope with 17 minutes remaining, but five
     minutes from time Eusébio met a corner that had been headed back": Rildo's part has no
     header; a possessive, "Bobby Robson's side", does not end it). A scorer the sentence
     does not name (a pronoun) has the whole sentence."""
@@ -402,6 +403,8 @@ def _scorer_part(s: Sentence, p: Mention, players: list[Mention]) -> str:
         return s.text
     at = p.start - s.start
     begin = max((a for a, _ in clauses(s.text) if a <= at), default=0)
+    if s.text[:begin].rstrip().endswith(":"):  # "another Brazilian head: Vavá again"
+        begin = max((a for a, _ in clauses(s.text) if a < begin - 2), default=0)
     after = [q.start - s.start for q in players
              if s.start <= q.start < s.end and q.start > p.start and q.iri != p.iri
              and not s.text.startswith(("'s", "’s"), q.end - s.start)]  # fmt: skip
@@ -425,9 +428,8 @@ def _goal(
         kind = "own_goal"
     elif penalty:
         kind = "penalty"
-    else:
-        kind = _kind(part)
-        kind = "regular" if kind == "penalty" else kind
+    else:  # not the fixture's penalty: the kind from the other words
+        kind = _kind(PENALTY_KIND.sub(" ", part))
     return GoalFact(
         scorer=fg.scorer, scorer_name=name_of(p), team=fg.team, team_name=team_name(fg.team),
         minute=t.minute, stoppage=t.stoppage, minute_vague=t.vague, kind=kind,

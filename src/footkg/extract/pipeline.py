@@ -106,14 +106,21 @@ LINE_UNIT = re.compile(
 )
 
 
+#: the longest line of a hard-wrapped text (e-mail and wire copy break at 70 to 80)
+WRAP_WIDTH = 100
+
+
 def unwrap_lines(text: str) -> str:
     """Turn the line breaks of hard-wrapped paragraphs (e-mail and wire copy broken at about
     seventy characters) into spaces, keeping the length so offsets stay valid.
 
-    A single line break is a wrap when the line before it is long (50 characters or more),
+    Only a text with no line longer than :data:`WRAP_WIDTH` is hard-wrapped. There a single
+    line break is a wrap when the line before it is long (50 characters or more),
     is not in capitals (a headline), does not end a sentence or a clause (``. ! ? : ;`` or a
     closing quote), and the next line is not blank and does not start a unit of its own (a
     live-blog minute, a bullet, a label such as "SCORERS:")."""
+    if any(len(line) > WRAP_WIDTH for line in text.splitlines()):
+        return text  # a paragraph on one line: the text is not hard-wrapped
     chars = list(text)
     start = 0
     for m in re.finditer(r"\n", text):
