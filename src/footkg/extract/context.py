@@ -61,6 +61,10 @@ EACH_SCORE = re.compile(
     rf"\b({_GOAL_WORD_EACH}|\d{{1,2}})(?: goals?)?(?: each| apiece|[- ]all)\b(?! (?:the|of)\b)",
     re.I,
 )
+#: a clean sheet in words: "eight goals without reply", "three unanswered goals"
+NO_REPLY = re.compile(
+    rf"\b({_GOAL_WORD}|\d{{1,2}}) (?:goals? without reply|unanswered goals?)\b", re.I
+)
 #: a result line in words: "Soviet Union three, Belgium four" (teams already masked)
 WORD_RESULT_LINE = re.compile(rf"(T\d+),? ({_GOAL_WORD}),? (T\d+),? ({_GOAL_WORD})\b", re.I)
 
@@ -194,6 +198,7 @@ def mask(sentence: Sentence, text: str) -> None:
     masked = WORD_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
     masked = TO_SCORE.sub(lambda m: f"{m[1]}{m[2]}-{m[3]}", masked)
     masked = EACH_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[1])}", masked)
+    masked = NO_REPLY.sub(lambda m: f"{_goals(m[1])}-0", masked)
     masked = HYPHEN_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
     masked = WORD_RESULT_LINE.sub(
         lambda m: f"{m[1]} {_goals(m[2])}, {m[3]} {_goals(m[4])}", masked

@@ -109,16 +109,23 @@ def _subject(masked: str, pos: int) -> str | None:
     if relative:  # "T0 will face T1, who beat T2": the relative pronoun's antecedent
         return relative[1]
     head = re.sub(r", (?:who|which|whose|having|fresh from)\b[^,]*,", ",", masked[:pos])
-    slots = [
-        m.group()
-        for m in re.finditer(r"\bT\d+\b", head)
-        if not re.search(
-            r"\b(?:by|against|over|with|past|to|beat|beating|meet|meets|face|faces|play|plays|"
-            r"take on|takes on) $",
-            head[: m.start()],
-        )
-    ]
+    slots, objects = [], set()
+    for m in re.finditer(r"\bT\d+\b", head):
+        before = head[: m.start()]
+        listed = re.search(r"\b(T\d+),? (?:and|or) $", before)  # "containing T0 and T1"
+        if OBJECT_BEFORE.search(before) or (listed and listed[1] in objects):
+            objects.add(m.group())
+        else:
+            slots.append(m.group())
     return slots[-1] if slots else None
+
+
+#: before a team slot: the slot is an object ("beat T1", "a group containing T1")
+OBJECT_BEFORE = re.compile(
+    rf"(?:\b(?:by|against|over|with|past|to|meet|meets|face|faces|play|plays|take on|takes on|"
+    rf"tie|ties|tied|tying|held|holding|drew|drawing|containing|including|featuring|alongside|"
+    rf"like|such as)|{WIN}) $"
+)
 
 
 def _subject_after(masked: str, pos: int) -> str | None:
