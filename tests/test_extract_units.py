@@ -47,6 +47,11 @@ from footkg.extract.timeexpr import find_times
         ("106 on the clock", 106, None, None),
         ("England's reply took four minutes", None, None, 4),
         ("Five minutes in, Brandi Chastain rolled a back-pass", 5, None, None),
+        ("GOAL! Japan 0-1 USA (69 min).", 69, None, None),
+        ("The game was scarcely a minute old", 1, None, None),
+        ("Three minutes into overtime", 93, None, None),
+        ("GOAL 1 — 5 minutes — Johan Neeskens (penalty)", 5, None, None),
+        ("right on half-time, we're into the third added minute", 45, 3, None),
     ],
 )
 def test_time_expressions(text, minute, stoppage, offset):
