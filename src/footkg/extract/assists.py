@@ -46,6 +46,7 @@ PASS_AFTER = re.compile(
 #: from the passer to his pass: he shot, or his ball was blocked ("drove a free kick into the
 #: wall, the ball ricocheted"): no assist
 SHOT = re.compile(
+    r"(?<!faked the )(?<!feigned a )(?<!dummied the )"
     r"\b(?:shot|shoots|fired|fires|struck|strikes|scored|scores|net|goal|wall|blocked|saved|"
     r"parried|ricochet(?:ed|s)?|rebound)\b",
     re.I,

@@ -738,7 +738,7 @@ class Extractor:
         nearby = [s.text for s in sentences if s.index <= sent.index + 1
                   and all(r.iri in main for r in s.slots)]  # fmt: skip
         for text in nearby:
-            if re.search(r"\b(?:will|next|meet|face|play)\b", text):
+            if re.search(r"\b(?:will|next|meet|face|play|might|could|would|again)\b", text):
                 continue  # "… at the Maracanã on Sunday": a fixture still to come
             m = re.search(r"(?:\b(?:on|on a|last) |^[A-ZÀ-Ý][A-ZÀ-Ý .'’-]+, )(Monday|Tuesday|"
                           r"Wednesday|Thursday|Friday|Saturday|Sunday)\b", text)  # fmt: skip
