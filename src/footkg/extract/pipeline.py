@@ -20,6 +20,7 @@ import spacy
 from spacy.attrs import IS_SPACE
 from spacy.language import Language
 from spacy.tokens import Doc
+from spacy.util import compile_infix_regex
 
 from footkg.extract.gazetteer import STADIUM_WORDS, Gazetteer, SquadPlayer
 
@@ -73,6 +74,9 @@ def build_nlp(gaz: Gazetteer) -> Language:
     """A spaCy pipeline with the graph's names as EntityRuler patterns (labels ``TEAM``,
     ``STADIUM``, ``CITY``; the entity id is the IRI)."""
     nlp = spacy.blank("en")
+    # dashes joining words are tokens of their own ("At Bologna.--Austria 2, Hungary 1.")
+    infixes = [*nlp.Defaults.infixes, r"(?<=[\w.,;:])(?:--|—|–)(?=\w)"]
+    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     nlp.add_pipe("sentencizer")
     nlp.add_pipe("newline_sentences")
     ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "ORTH"})
