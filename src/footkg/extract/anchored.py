@@ -31,7 +31,8 @@ from footkg.extract.results import Statement, stage_in
 SCORE = re.compile(r"(?<![\d:.+/-])(\d{1,2})-(\d{1,2})(?![\d/-])")
 #: before a score: a running score or a scoreline of the main match, not a result
 RUNNING_BEFORE = re.compile(
-    r"\b(?:led|lead|leads|leading|trailed|trailing|trail|made it|make it|making it|level at|"
+    r"\b(?:(?:led|leading|trailed|trailing) T\d+|led|lead|leads|leading|trailed|trailing|trail|"
+    r"made it|make it|making it|level at|"
     r"levelled at|cut it to|reduced it to|pulled it back to|it was|stood at|went|go|going|"
     r"from|to)\s+$",
     re.I,

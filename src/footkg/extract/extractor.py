@@ -482,7 +482,7 @@ class Extractor:
         about = [s for s in sentences if {r.iri for r in s.slots if r.iri} <= topic]
         # a sentence about other teams states other scores; any score with the fixture's
         # numbers will do ("won 3-2", "got a thumping one, 6-1")
-        scores = [(int(m[1]), int(m[2])) for s in about for m in BARE_SCORE.finditer(s.text)]
+        scores = [(int(m[1]), int(m[2])) for s in about for m in BARE_SCORE.finditer(s.masked)]
         if any(sorted(xy) == pair for xy in scores):
             st.score_a, st.score_b = fixture.home_score, fixture.away_score
         for s in about:
@@ -938,7 +938,11 @@ class Extractor:
             elif ra is not None and ra.kind == "side" and not st.future and b:
                 a = self._side_team(match, a, b, self._other_year(sent.text, year))
             elif ra is not None and ra.kind == "pronoun" and b and st.score_a is not None:
-                a = self._pronoun_team(match, a, b, (st.score_a, st.score_b or 0), year)
+                a, b = self._pronoun_team(
+                    match, a, b, (st.score_a, st.score_b or 0),
+                    st.year or self._other_year(sent.text, year, sent.masked[st.start :],
+                                                sent.masked[: st.start]),
+                )  # fmt: skip
             if st.needs_opponent:
                 b = match.away if a == match.home else match.home if a == match.away else None
             if not a or not b or a == b:
@@ -1003,19 +1007,24 @@ class Extractor:
         return None if main_pair else year
 
     def _pronoun_team(self, match: MatchFact, a: str | None, b: str, score: tuple[int, int],
-                      year: int | None) -> str | None:  # fmt: skip
+                      year: int | None) -> tuple[str | None, str]:  # fmt: skip
         """ "they beat Sweden by seven goals to one": the team "they" resolved to (``a``)
         unless the graph has no such result for it that year and has one for a team of the
-        main match (Brazil 7–1 Sweden in 1950, not Spain)."""
-        def played(team: str | None) -> bool:
+        main match (Brazil 7–1 Sweden in 1950, not Spain); "The last time England had met
+        France …, they had won 2-0": the pair turned round when the graph has the result the
+        other way. Returns ``(a, b)``."""
+        def played(team: str | None, other: str) -> bool:
             return team is not None and any(
-                f.year == year and sorted((f.home_score or 0, f.away_score or 0)) == sorted(score)
-                for f in fixtures_between(self.gaz, team, b)
-            )
+                f.year == year and f.iri != match.iri
+                and {f.home: f.home_score, f.away: f.away_score} == {team: score[0], other: score[1]}
+                for f in fixtures_between(self.gaz, team, other)
+            )  # fmt: skip
 
-        if year is None or played(a):
-            return a
-        return next((t for t in (match.home, match.away) if t != b and played(t)), a)
+        if year is None or played(a, b):
+            return a, b
+        if a is not None and played(b, a):
+            return b, a
+        return next((t for t in (match.home, match.away) if t != b and played(t, b)), a), b
 
     def _side_team(self, match: MatchFact, a: str | None, b: str, year: int | None) -> str | None:
         """ "Zlatko Dalić's side, who had beaten T 3-0": a coach's side is a team of the main
