@@ -174,7 +174,7 @@ TRAILING_KIND = re.compile(
 )
 #: a headed goal; "the head of his marker" is a body part, not a header
 HEADER = re.compile(
-    r"\b(?:header|headed|heading|nod(?:ded|s|ding)?)\b(?! clearance)|"
+    r"\b(?:header|headed|heading|nod(?:ded|s|ding)?|glanced|glances)\b(?! clearance)|"
     r"\b(?:his|her|a) head to (?:it|the ball|the cross|the corner)\b|\b(?:his|her) forehead\b|"
     r"(?<!the )(?<!his )(?<!her )(?<!their )\bheads?\b(?! of\b| clearance)",
     re.I,

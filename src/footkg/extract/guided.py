@@ -222,18 +222,22 @@ def guided_goals(
         for s, p in sightings:
             if p.iri != fg.scorer:
                 continue
-            times = (box.get(p.start) or clock.get(s.index) or clock.get(s.index - 1)
+            own = clock.get(s.index)  # the sentence's own time (a box only sums it up)
+            times = (box.get(p.start) or own or clock.get(s.index - 1)
                      or _time_only(by_index.get(s.index + 1), clock)
                      or _two_before(s, by_index, clock)
-                     or _heading_time(s, sentences, clock))  # fmt: skip
+                     or _heading_time(s, sentences, clock)
+                     or _announced(s, by_index.get(s.index + 1), clock))  # fmt: skip
             for t in times:
                 gap = _near(fg, t)
                 if gap is None or (t.sentence, t.start) in used:
                     continue
                 if gap and not _tells_goal(s.text):
                     continue
-                if best is None or gap < best[0]:
-                    best = (gap, t, s, p)
+                # at the same gap, a sentence with a time of its own wins, then the first
+                rank = 2 * gap + (0 if own and t in own else 1)
+                if best is None or rank < best[0]:
+                    best = (rank, t, s, p)
         if best is None:
             continue
         _, t, s, p = best
@@ -358,6 +362,16 @@ def _no_more_than_the_fixture(goals: list[GoalFact], fixture: list[FixtureGoal],
 
 def _clock(g: GoalFact) -> int:
     return (g.minute or 0) + (g.stoppage or 0)
+
+
+def _announced(s: Sentence, nxt: Sentence | None,
+               clock: dict[int, list[Clocked]]) -> list[Clocked]:  # fmt: skip
+    """The times of the sentence after a short one that announces the scorer ("Then came
+    Finney's moment. After 67 minutes a shot from Lofthouse was blocked, … and the Preston
+    man was first to it, turning it in"), when that sentence tells a goal."""
+    if nxt is None or len(s.text) > 40 or nxt.paragraph != s.paragraph:
+        return []
+    return clock.get(nxt.index, []) if _tells_goal(nxt.text) or FINISH.search(nxt.text) else []
 
 
 def _heading_time(s: Sentence, sentences: list[Sentence],
