@@ -124,8 +124,8 @@ def _subject(masked: str, pos: int) -> str | None:
 OBJECT_BEFORE = re.compile(
     rf"(?:\b(?:by|against|over|with|past|to|meet|meets|face|faces|play|plays|take on|takes on|"
     rf"tie|ties|tied|tying|held|holding|drew|drawing|containing|including|featuring|alongside|"
-    rf"like|such as)|{WIN}) $"
-)
+    rf"like|such as)|{WIN}) (?:(?:[A-Z][\w-]+ ){{0,2}}[A-Z][\w-]+(?:'s|’s) )?$"
+)  # "against Jack Charlton's T1" too
 
 
 def _subject_after(masked: str, pos: int) -> str | None:
@@ -181,6 +181,8 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
+        if " behind " in m[0]:
+            continue  # "fell 3-0 behind to T1": a running score
         if a and free(m):
             hi, lo = max(int(m[2]), int(m[3])), min(int(m[2]), int(m[3]))
             if re.search(r"penalt|shoot-?out|spot[- ]kicks", m[0]) and m[1] != "held":
