@@ -963,6 +963,8 @@ class Extractor:
             oyear = st.year or self._other_year(
                 sent.text, year, sent.masked[st.start :], sent.masked[: st.start]
             )
+            if sa is not None and sb is not None:
+                sa, sb = self._graph_orientation(a, b, sa, sb, oyear, match)
             if sa is not None and sb is not None and oyear == year:
                 oyear = self._meeting_year(a, b, sa, sb, year, match, sent.text)
                 if oyear is None:
@@ -1005,6 +1007,18 @@ class Extractor:
         if len(hits) == 1:
             return hits[0].year
         return None if main_pair else year
+
+    def _graph_orientation(self, a: str, b: str, sa: int, sb: int, year: int | None,
+                           match: MatchFact) -> tuple[int, int]:  # fmt: skip
+        """``(sa, sb)``, turned round when the graph has the match of ``a`` and ``b`` that
+        year the other way only ("a quarter-final against the holders, Uruguay, and lost
+        4-2": England 2, Uruguay 4)."""
+        fixtures = [f for f in fixtures_between(self.gaz, a, b)
+                    if f.year == year and f.iri != match.iri]  # fmt: skip
+        scores = [{f.home: f.home_score, f.away: f.away_score} for f in fixtures]
+        if {a: sa, b: sb} not in scores and {a: sb, b: sa} in scores:
+            return sb, sa
+        return sa, sb
 
     def _pronoun_team(self, match: MatchFact, a: str | None, b: str, score: tuple[int, int],
                       year: int | None) -> tuple[str | None, str]:  # fmt: skip

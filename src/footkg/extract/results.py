@@ -124,7 +124,8 @@ def _subject(masked: str, pos: int) -> str | None:
 OBJECT_BEFORE = re.compile(
     rf"(?:\b(?:by|against|over|with|past|to|meet|meets|face|faces|play|plays|take on|takes on|"
     rf"tie|ties|tied|tying|held|holding|drew|drawing|containing|including|featuring|alongside|"
-    rf"like|such as)|{WIN}) (?:(?:[A-Z][\w-]+ ){{0,2}}[A-Z][\w-]+(?:'s|’s) )?$"
+    rf"like|such as|(?:demolition|rout|thrashing|defeat|hammering|drubbing|destruction) of)|{WIN})"
+    rf" (?:(?:[A-Z][\w-]+ ){{0,2}}[A-Z][\w-]+(?:'s|’s) )?$"
 )  # "against Jack Charlton's T1" too
 
 
@@ -400,6 +401,12 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     for m in re.finditer(rf"(T\d+),? (?:have |has |had )?(?:won|win|wins) (?:by )?{SCORE}(?! {PENS})", s):
         if free(m) and not re.search(r"\b(?:when|after|as|since|while|where)\s+$", s[: m.start()]):
             take(m, _stmt("result-won-score", m[1], None, m[2], m[3], needs_opponent=True))
+    # "T0 took the lead in the final against T1 and lost 2-1" (the opponent from the sentence)
+    for m in re.finditer(rf"\b(?:lost|lose|loses) (?:by )?{SCORE}(?! (?:to|against|on) )", s):
+        a = _subject(s, m.start())
+        if a and free(m) and not re.search(r"\b(?:when|after|as|since|while|where)\s+$", s[: m.start()]):
+            lo, hi = sorted((int(m[1]), int(m[2])))
+            take(m, _stmt("result-lost-score", a, None, lo, hi, needs_opponent=True))
     # "T0 won a bad-tempered quarter-final 1-0" (the opponent is the other team of the match)
     for m in re.finditer(rf"(T\d+) (?:had )?won (?:a|the|their) (?:(?!T\d)[^.;])*?{SCORE}", s):
         if free(m) and not re.search(r"shoot-?out|penalt", m[0]):
