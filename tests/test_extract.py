@@ -289,3 +289,21 @@ def test_a_managers_side_is_the_team_he_managed(extractor: Extractor, tmp_path: 
     m = extractor.extract(read_report(path)).match
     assert (m.home_name, m.home_score, m.away_name, m.away_score) == ("Germany", 2, "Algeria", 1)
     assert (m.year, m.date, m.after_extra_time) == (2014, "2014-06-30", True)
+
+
+def test_other_results_checked_against_the_graph(extractor: Extractor, tmp_path: Path):
+    """Results told in passing are read with the graph's fixtures (Fjelstul, 1954): "against
+    the holders, Uruguay, and lost 4-2" is England 2, Uruguay 4 whichever team the sentence
+    seems to make the subject, and "fell 2-0 behind" is a running score, not a result."""
+    path = tmp_path / "basel.txt"
+    path.write_text(
+        "BASEL, June 17 — England and Belgium drew 4-4 after extra time at the St. Jakob "
+        "Stadium on Thursday.\n\nEngland fell 2-0 behind to nobody in particular early on.\n\n"
+        "They returned to the St. Jakob Stadium on 26 June for a quarter-final against the "
+        "holders, Uruguay, and lost 4-2.\n",
+        encoding="utf-8",
+    )
+    ex = extractor.extract(read_report(path))
+    assert (ex.match.home_score, ex.match.away_score, ex.match.date) == (4, 4, "1954-06-17")
+    others = [{o.home_name: o.home_score, o.away_name: o.away_score} for o in ex.others]
+    assert others == [{"England": 2, "Uruguay": 4}]
