@@ -37,7 +37,8 @@ PASS_AFTER = re.compile(
     r"\w+ in|\w+ through)|rolled it|rolls it|found|finds|fed|feeds|picked out|picks out|"
     r"(?:hit|hits|drove|drives|played|plays|sent|sends|launch(?:ed|es)|put|puts|picks|picked|"
     r"slides|slid|threads|threaded|lofts|lofted|whips|whipped|rolls|rolled) (?:in |out )?"
-    r"(?:a|an|the) (?:[\w-]+ ){0,3}?(?:cross|pass|ball|corner|free kick|centre)|made a cross|"
+    r"(?:a|an|the) (?:[\w-]+ ){0,3}?(?:cross|pass|ball|corner|free kick|centre)|"
+    r"(?:has |had )?made a (?:cross|centre|pass)|"
     r"(?:nodded|nods|headed|heads|knocked|knocks|flicked|flicks) (?:the ball |it )?(?:down|on|"
     r"back|across|into the path)|set up|sets up|teed up|tees up|"
     r"(?:swapped|exchanged) passes with|played a one-two with|took the return)\b",
@@ -59,8 +60,8 @@ PASS_NOUN = re.compile(
 )
 #: before the passer's name: the pass comes from him ("after a pass from", "a cross by")
 PASS_FROM = re.compile(
-    r"\b(?:cross|pass|corner|free kick|ball|centre|delivery|lay-off|cut-back)"
-    r" (?:from|by) (?:the )?(?:[\w-]+ ){0,2}?$",
+    r"\b(?:cross|pass|corner|free[- ]kick|ball|centre|delivery|lay-off|cut-back)"
+    r" (?:from|by|of) (?:the )?(?:[\w-]+ ){0,2}?$",
     re.I,
 )
 
@@ -89,7 +90,7 @@ def fill_assists(
         for start, end in spans:
             here = [p for p in players if start <= p.start < end]
             others = {o.scorer for o in goals if o is not g and o.evidence.start == start}
-            passer = _passer(text, _own_part(here, g, others), g)
+            passer = _passer(text, _own_part(text, here, g, others), g, others)
             alone = all(p.iri == g.scorer or p.team != g.team for p in here)
             if passer is None and sentences and alone:
                 passer = _previous_passer(text, players, g, sentences, goals, start)
@@ -181,7 +182,8 @@ def _previous_passer(text: str, players: list[Mention], g: GoalFact, sentences: 
     return None
 
 
-def _own_part(here: list[Mention], g: GoalFact, others: set[str | None]) -> list[Mention]:
+def _own_part(text: str, here: list[Mention], g: GoalFact,
+              others: set[str | None]) -> list[Mention]:  # fmt: skip
     """The mentions of the goal's part of a sentence that tells several goals: from the last
     other scorer named before its scorer to the first one named after ("Saka doubled the lead
     after Maguire had headed a corner back, and Sterling made it 3-0, turning in Kane's
@@ -189,18 +191,25 @@ def _own_part(here: list[Mention], g: GoalFact, others: set[str | None]) -> list
     scorer = next((p for p in here if p.iri == g.scorer), None)
     if scorer is None or not others:
         return here
-    before = [p.end for p in here if p.iri in others and p.start < scorer.start]
-    after = [p.start for p in here if p.iri in others and p.start > scorer.start]
+    # another scorer's name ends the part, unless it names the pass ("a Lilly corner")
+    bounds = [p for p in here if p.iri in others and not PASS_NOUN.match(text, p.end)]
+    before = [p.end for p in bounds if p.start < scorer.start]
+    after = [p.start for p in bounds if p.start > scorer.start]
     lo, hi = max(before, default=-1), min(after, default=1 << 30)
     return [p for p in here if lo <= p.start < hi]
 
 
-def _passer(text: str, here: list[Mention], g: GoalFact) -> Mention | None:
-    """The passer of goal ``g`` among the sentence's player mentions ``here``."""
+def _passer(text: str, here: list[Mention], g: GoalFact,
+            others: set[str | None] = frozenset()) -> Mention | None:  # fmt: skip
+    """The passer of goal ``g`` among the sentence's player mentions ``here``; a pass named
+    nearer another scorer of the sentence (``others``) is that scorer's."""
     scorer = next((p for p in here if p.iri == g.scorer), None)
     mates = [p for p in here if p.iri != g.scorer and p.team == g.team]
     for p in mates:
         if PASS_NOUN.match(text, p.end) or PASS_FROM.search(text[max(0, p.start - 40) : p.start]):
+            rivals = [abs(o.start - p.start) for o in here if o.iri in others and o.iri != p.iri]
+            if scorer is not None and rivals and min(rivals) < abs(scorer.start - p.start):
+                continue  # "Akers headed home a Lilly corner …, and Parlow …": Akers's pass
             return p
     if scorer is None:
         return None

@@ -296,6 +296,15 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         a = _subject(s, m.start())
         if a and a != m[3] and free(m):
             take(m, _stmt("result-win-score-first", a, m[3], m[1], m[2]))
+    # "T0 roared into the quarter-final after tearing T1 apart 3-0"
+    for m in re.finditer(
+        rf"\b(?:tore|tear|tears|tearing|ripped|ripping|blew|blowing|took|taking) (T\d+) apart,? "
+        rf"(?:by )?{SCORE}",
+        s,
+    ):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            take(m, _stmt("result-apart", a, m[1], m[2], m[3]))
     # "T0 knocked T1 out of the round of 16, winning 4-3 on penalties after a 1-1 draw"
     for m in re.finditer(
         rf"\b(?:knocked|knocks|knocking|dumped|dumping|sent|sending|put|putting) (T\d+) out(?: of (?:the )?[\w -]{{0,30}}?)?,? (?:(?:by|with|winning) )?(?:an? )?{SCORE}",

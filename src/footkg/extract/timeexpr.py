@@ -129,6 +129,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("gone-et", re.compile(rf"\b{NUM} minutes? of (?:extra[- ]time|the (?:extra|additional) (?:period|half-hour|time|thirty minutes))(?: had| were| was)? (?:gone|passed|elapsed|been played|on the clock)\b", re.I)),
     ("into-et", re.compile(rf"\b{NUM} minutes? into (?:the first (?:period|half) of )?(?:extra[- ]time|overtime|the (?:additional|extra) (?:period|half-hour|thirty minutes|time))", re.I)),
     ("bare-ordinal", re.compile(r"\b(?:in|on|by) the (\d{2,3})(?:st|nd|rd|th)\b(?= *(?:[,.;:)—–]|$|and\b|as\b|when\b|after\b|with\b|to\b))", re.I)),
+    ("stoppage-n-in-first", re.compile(rf"\bfirst[- ]half (?:stoppage|injury|added) time\W+(?:\w+\W+){{0,4}}?{NUM} minutes? in\b", re.I)),
+    ("stoppage-n-in", re.compile(rf"\b(?:stoppage|injury|added) time\W+(?:\w+\W+){{0,4}}?{NUM} minutes? in\b", re.I)),
     ("minutes-in", re.compile(rf"\b{NUM} minutes? in(?=,| [—–-])", re.I)),
     ("barely", re.compile(rf"\b(?:barely|just|only|a mere) {NUM} minutes?(?: had| were| was)?(?: gone| passed| elapsed| on the clock| in)\b", re.I)),
     ("ordinal", re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)[ -]minute\b", re.I)),
@@ -223,6 +225,9 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         return TimeExpr(s, e, rule, minute=base, stoppage=extra)
     if rule.startswith("into-stoppage"):
         base = {"into-stoppage-et": 120, "into-stoppage-first": 45}.get(rule, 90)
+        return TimeExpr(s, e, rule, minute=base, stoppage=number(m.group(1)))
+    if rule in ("stoppage-n-in", "stoppage-n-in-first"):
+        base = 45 if rule == "stoppage-n-in-first" else 90
         return TimeExpr(s, e, rule, minute=base, stoppage=number(m.group(1)))
     if rule in ("nth-added", "nth-added-first"):
         base = 45 if rule == "nth-added-first" else 90
