@@ -22,7 +22,7 @@ REF_WORDS = re.compile(
     r"[Tt]he underdogs|"
     r"[Tt]he (?:two|three|four|five|six)-time (?:world )?champions|"
     r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?'s (?:(?:[a-z]+ )?(?:side|team|men|squad|heroes|charges|"
-    r"boys|lads|troops|players|women|girls))|"
+    r"boys|lads|troops|players|women|girls)|[a-z]+(?= out\b))|"
     r"[Hh]is (?:side|team|men|players))\b"
 )
 #: regional descriptions of a team ("the South Americans", "the African side") → confederation

@@ -156,6 +156,10 @@ def _full_year(text: str) -> int:
 WORLD_CUP_YEAR = (
     r"\b((?:19|20)\d\d) (?:World Cup|tournament|finals?|semi-finals?|quarter-finals?|edition)\b"
 )
+#: the nouns that make "X's <noun>" a team whoever X is ("Joachim Löw's side")
+SIDE_NOUN = re.compile(
+    r"\b(?:side|team|men|squad|heroes|charges|boys|lads|troops|players|women|girls)$"
+)
 #: words of an earlier meeting of the main match's teams
 EARLIER_MEETING = re.compile(
     r"\b(?:met|meet|meeting|meetings|last time|previous|previously|earlier|ago|history|"
@@ -325,8 +329,11 @@ class Extractor:
         for s in sentences:
             resolved = []
             for ref in team_refs(text, s.start, s.end, ents, self.gaz):
-                coached = self._coached_team(ref, years, women) if ref.kind == "side" else None
+                coached = (self._coached_team(ref, years, women, set(named))
+                           if ref.kind == "side" else None)  # fmt: skip
                 iri = coached or self._ref_iri(ref, hosts, recent, named, present)
+                if ref.kind == "side" and not coached and not SIDE_NOUN.search(ref.text):
+                    iri = None  # "Fabio Capello's flops" only as a manager's team
                 iri = self.gaz.team_for(iri, women) if iri else iri
                 r = TeamRef(ref.start, ref.end, iri, ref.text, ref.kind)
                 resolved.append(r)
@@ -343,25 +350,29 @@ class Extractor:
             s.mentions = [m for m in ents if s.start <= m.start < s.end]
             mask(s, text)
 
-    def _coached_team(self, ref: TeamRef, years: list[int], women: bool) -> str | None:
+    def _coached_team(self, ref: TeamRef, years: list[int], women: bool,
+                      named: set[str] = frozenset()) -> str | None:  # fmt: skip
         """The team of "Joachim Löw's side", "Signor Pozzo's men": the one the named manager
-        had at an edition of ``years`` (the report's), else at the latest edition he had one
-        (Fjelstul ``manager_appointments.csv`` through the graph); ``None`` when the name is
-        no manager's or names managers of two teams there."""
+        had at an edition of ``years`` (the report's), else the one of his teams the report
+        names (``named``: "Fabio Capello's flops" in a report naming England, not Russia),
+        else at the latest edition he had one (Fjelstul ``manager_appointments.csv`` through
+        the graph); ``None`` when the name is no manager's or names managers of two teams."""
         m = re.match(r"(?:(?:Signor|Señor|Senhor|Herr|Mr\.?|Monsieur|Coach) )?(.+?)(?:'s|’s)\b",
                      ref.text)  # fmt: skip
         if m is None:
             return None
         name = m.group(1)
         editions = self.gaz.editions_of(women)
-        order = [editions[y] for y in years if y in editions]
-        order += [e for _, e in sorted(editions.items(), reverse=True) if e not in order]
-        for edition in order:
+        stated = [editions[y] for y in years if y in editions]
+        others = [e for _, e in sorted(editions.items(), reverse=True) if e not in stated]
+        found: list[str] = []
+        for i, edition in enumerate(stated + others):
             teams = {t for label, family, t in self.gaz.managers(edition)
                      if name in (label, family)}  # fmt: skip
-            if len(teams) == 1:
-                return teams.pop()
-        return None
+            if len(teams) == 1 and i < len(stated):
+                return teams.pop()  # his team at an edition the report names
+            found += [t for t in teams if t not in found]
+        return next((t for t in found if t in named), found[0] if len(found) == 1 else None)
 
     def _ref_iri(self, ref: TeamRef, hosts: set[str], recent: list[str],
                  named: list[str], present: set[str] = frozenset()) -> str | None:  # fmt: skip

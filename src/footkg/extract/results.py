@@ -307,7 +307,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             take(m, _stmt("result-apart", a, m[1], m[2], m[3]))
     # "T0 knocked T1 out of the round of 16, winning 4-3 on penalties after a 1-1 draw"
     for m in re.finditer(
-        rf"\b(?:knocked|knocks|knocking|dumped|dumping|sent|sending|put|putting) (T\d+) out(?: of (?:the )?[\w -]{{0,30}}?)?,? (?:(?:by|with|winning) )?(?:an? )?{SCORE}",
+        rf"\b(?:knocked|knocks|knocking|dumped|dumping|sent|sending|put|putting) (T\d+) out(?: (?:of|in) (?:the )?[\w -]{{0,30}}?)?,? (?:(?:by|with|winning) )?(?:an? )?{SCORE}",
         s,
     ):
         a = _subject(s, m.start())
