@@ -52,6 +52,8 @@ from footkg.extract.timeexpr import find_times
         ("Three minutes into overtime", 93, None, None),
         ("GOAL 1 — 5 minutes — Johan Neeskens (penalty)", 5, None, None),
         ("right on half-time, we're into the third added minute", 45, 3, None),
+        ("Nine minutes after the change of ends", 54, None, None),
+        ("deep into first-half stoppage time - three minutes in", 45, 3, None),
     ],
 )
 def test_time_expressions(text, minute, stoppage, offset):

@@ -51,7 +51,7 @@ LINE_MARK = r"\s*(?:\d{1,2}:\d{2}\s*(?:[—–-]\s*)?)?(?:[•*·–—-]\s*)?\[
 #: a clock time opening a live-blog line: "18:53 — "
 CLOCK = r"\d{1,2}:\d{2}\s*(?:[—–-]\s*)?"
 HALF_TIME = (
-    r"(?:the )?(?:interval|restart|resumption|break|half-time|halftime|half time|"
+    r"(?:the )?(?:interval|restart|resumption|break|half-time|halftime|half time|change of ends|"
     r"second half began|(?:second[- ]half )?kick-off of the second half)"
 )
 
@@ -83,6 +83,9 @@ def resolve(t: TimeExpr, last: int | None) -> TimeExpr:
     time with no ``last``, come back unchanged."""
     if t.offset is not None and last is not None:
         return TimeExpr(t.start, t.end, t.rule + "+offset", minute=last + t.offset)
+    if t.rule == "lasted" and last is None and t.offset is not None:
+        # "Elegance lasted six minutes." before any time: six minutes from the kick-off
+        return TimeExpr(t.start, t.end, t.rule + "-kickoff", minute=t.offset)
     counts_back = t.rule in COUNT_BACK and t.minute is not None
     if counts_back and last is not None and last > 90:
         return TimeExpr(t.start, t.end, t.rule + "-et", minute=t.minute + 30)
