@@ -503,6 +503,9 @@ def shootout_in(sentence: Sentence) -> tuple[str, int, int] | None:
     )
     if m and ("shoot" in m[0] or "penalt" in m[0] or "spot" in m[0]):
         return m[1], int(m[2]), int(m[3])
+    m = re.search(rf"{SCORE} to (T\d+) {PENS}", s)  # "4-3 to France on penalties"
+    if m:
+        return m[3], max(int(m[1]), int(m[2])), min(int(m[1]), int(m[2]))
     m = re.search(rf"(T\d+)[^.;]*? {SCORE} {PENS}", s)
     if m:
         return m[1], max(int(m[2]), int(m[3])), min(int(m[2]), int(m[3]))
