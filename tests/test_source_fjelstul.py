@@ -246,15 +246,22 @@ def test_one_name_managers_have_no_given_name(data: SourceData) -> None:
     assert not any("not applicable" in (m.given_name or "") for m in data.managers)
 
 
-def test_bad_manager_rows_are_skipped_with_reasons(tmp_path: Path, shared_data: Path) -> None:
-    """Bad rows of manager_appointments.csv are reported with file, line and reason, never
-    dropped silently; a placeholder country is no country."""
+def _copy_without_managers(shared_data: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """A Fjelstul data folder in ``tmp_path`` linking every shared CSV but
+    manager_appointments.csv (the test writes its own); returns (source, copy) folders."""
     src = shared_data / "fjelstul-worldcup" / "data-csv"
     dst = tmp_path / "fjelstul-worldcup" / "data-csv"
     dst.mkdir(parents=True)
     for path in src.glob("*.csv"):
         if path.name != "manager_appointments.csv":
             (dst / path.name).symlink_to(path)
+    return src, dst
+
+
+def test_bad_manager_rows_are_skipped_with_reasons(tmp_path: Path, shared_data: Path) -> None:
+    """Bad rows of manager_appointments.csv are reported with file, line and reason, never
+    dropped silently; a placeholder country is no country."""
+    src, dst = _copy_without_managers(shared_data, tmp_path)
 
     def row(tournament: str = "WC-1934", name: str = "1934 FIFA Men's World Cup",
             manager: str = "M-333", family: str = "Pozzo", given: str = "Vittorio",
@@ -289,12 +296,7 @@ def test_bad_manager_rows_are_skipped_with_reasons(tmp_path: Path, shared_data: 
 
 
 def test_missing_manager_column_is_source_format_error(tmp_path: Path, shared_data: Path) -> None:
-    src = shared_data / "fjelstul-worldcup" / "data-csv"
-    dst = tmp_path / "fjelstul-worldcup" / "data-csv"
-    dst.mkdir(parents=True)
-    for path in src.glob("*.csv"):
-        if path.name != "manager_appointments.csv":
-            (dst / path.name).symlink_to(path)
+    _, dst = _copy_without_managers(shared_data, tmp_path)
     (dst / "manager_appointments.csv").write_text(
         "key_id,tournament_id,tournament_name,team_name,family_name,given_name\n", encoding="utf-8"
     )
