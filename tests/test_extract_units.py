@@ -53,6 +53,8 @@ from footkg.extract.timeexpr import find_times
         ("GOAL 1 — 5 minutes — Johan Neeskens (penalty)", 5, None, None),
         ("right on half-time, we're into the third added minute", 45, 3, None),
         ("Nine minutes after the change of ends", 54, None, None),
+        ("114 minutes on the clock.", 114, None, None),
+        ("Ten minutes on, Kane scored", None, None, 10),
         ("deep into first-half stoppage time - three minutes in", 45, 3, None),
     ],
 )

@@ -59,7 +59,9 @@ DATE_RE = re.compile(
 )
 YEAR_RE = re.compile(
     r"\b(?:(19[3-9]\d|20[0-4]\d) (?:FIFA )?(?:Women['’]s )?(?:World Cup|tournament|final|finals)|"
-    r"World Cup (?:of )?(19[3-9]\d|20[0-4]\d)|[A-Z][a-z]+ ['’](\d\d)\b)"
+    r"World Cup (?:of )?(19[3-9]\d|20[0-4]\d)|[A-Z][a-z]+ ['’](\d\d)\b|"
+    r"(?:Italia|Mexico|Espa[nñ]a|USA|Korea|Japan|Germany|Russia|Qatar|Brasil|Brazil|Argentina|"
+    r"Spain|England|Chile|Sweden|Switzerland|Uruguay|France) (\d\d)\b)"
 )
 
 
@@ -232,6 +234,7 @@ class Extractor:
             fixtures_between(self.gaz, a, b), years,
             {a: st.score_a, b: st.score_b} if st.score_a is not None else {}, stage,
             days, {m.iri for m in sent.mentions if m.kind == "stadium"}, st.aet,
+            next(iter(self._squad_years(clean, ents, {a, b}, women)), None),
         )  # fmt: skip
         # the linked fixture's year, even when the report names another first ("the 2010
         # champions" in a 2018 report; "Thirty-two years after Gijón, … 1982")
@@ -300,8 +303,8 @@ class Extractor:
         if found and found[2]:
             years.append(found[2])
         for m in YEAR_RE.finditer(text):
-            if m.group(3):
-                y = int(m.group(3))
+            if m.group(3) or m.group(4):
+                y = int(m.group(3) or m.group(4))
                 years.append(1900 + y if y > 29 else 2000 + y)
             else:
                 years.append(int(m.group(1) or m.group(2)))

@@ -110,11 +110,13 @@ def best_fixture(
     days: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
     venues: set[str] | frozenset[str] = frozenset(),
     aet: bool | None = None,
+    squad_year: int | None = None,
 ) -> Fixture | None:
     """The fixture a report's main match most likely is: points for a year the report names
     (first named counts most), the same score per team, the same stage, a (month, day) of
     ``days`` the report names ("Thursday 13 June", no year), its stadium among ``venues``
-    (stadium IRIs the result's sentence names), extra time when the result says ``aet``.
+    (stadium IRIs the result's sentence names), extra time when the result says ``aet``, the
+    edition whose squads hold the players the report names (``squad_year``).
     ``None`` if no candidate agrees on at least the year, the score or the day."""
     best, best_points = None, 0
     for f in candidates:
@@ -133,6 +135,8 @@ def best_fixture(
             points += 3
         if aet and f.extra_time:
             points += 2
+        if squad_year is not None and f.year == squad_year:
+            points += 5  # the report names that edition's players
         if points > best_points:
             best, best_points = f, points
     return best if best_points >= 3 else None
