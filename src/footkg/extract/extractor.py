@@ -230,11 +230,16 @@ class Extractor:
         assert a is not None and b is not None
         stated = {se.index for se, _ in stmts}  # the sentences that state a match
         stage, implied = self._main_stage(sentences, sent, st, stated)
+        meetings = fixtures_between(self.gaz, a, b)
+        alike = [f for f in meetings if st.score_a is None
+                 or {f.home: f.home_score, f.away: f.away_score} == {a: st.score_a, b: st.score_b}]  # fmt: skip
+        # the players named settle between meetings with the same score (Italia 90 or 1974?)
+        squad_year = (next(iter(self._squad_years(clean, ents, {a, b}, women)), None)
+                      if len(alike) > 1 else None)  # fmt: skip
         fixture = best_fixture(
-            fixtures_between(self.gaz, a, b), years,
+            meetings, years,
             {a: st.score_a, b: st.score_b} if st.score_a is not None else {}, stage,
-            days, {m.iri for m in sent.mentions if m.kind == "stadium"}, st.aet,
-            next(iter(self._squad_years(clean, ents, {a, b}, women)), None),
+            days, {m.iri for m in sent.mentions if m.kind == "stadium"}, st.aet, squad_year,
         )  # fmt: skip
         # the linked fixture's year, even when the report names another first ("the 2010
         # champions" in a 2018 report; "Thirty-two years after Gijón, … 1982")
