@@ -24,7 +24,7 @@ from collections.abc import Callable
 from footkg.extract.context import Sentence
 from footkg.extract.facts import GoalFact
 from footkg.extract.goals import PENALTY_KIND, _kind
-from footkg.extract.guided import _scorer_part, report_clock
+from footkg.extract.guided import Clocked, _scorer_part, report_clock
 from footkg.extract.pipeline import Mention
 
 #: after the passer, before the scorer: his pass ("crossed", "swung in a corner", "clipped a
@@ -72,6 +72,7 @@ def fill_assists(
     players: list[Mention],
     name_of: Callable[[Mention], str],
     sentences: list[Sentence] | None = None,
+    clock: dict[int, list[Clocked]] | None = None,
 ) -> None:
     """Give each goal of ``goals`` that has no assist, is no penalty and whose sentence
     (``goal.evidence`` in ``text``) names the pass, its passer (see the module docstring).
@@ -79,8 +80,10 @@ def fill_assists(
     gives the passer's full name. With ``sentences`` (the report's), a goal whose sentence
     names only its scorer may take the pass that ends the sentence before, in the same
     paragraph ("Walter Bahr … swung it across the edge of the six-yard box. Joe Gaetjens,
-    diving full length, got his head to it"). Changes ``goals`` in place."""
-    clock = report_clock(sentences) if sentences else {}
+    diving full length, got his head to it"). ``clock`` is :func:`~footkg.extract.guided.
+    report_clock` of ``sentences`` when the caller has it. Changes ``goals`` in place."""
+    if clock is None:
+        clock = report_clock(sentences) if sentences else {}
     for g in goals:
         if g.assist is not None or g.kind in ("penalty", "own_goal") or g.scorer is None:
             continue
@@ -100,12 +103,15 @@ def fill_assists(
 
 
 def fill_kinds(goals: list[GoalFact], text: str, players: list[Mention],
-               sentences: list[Sentence]) -> None:
+               sentences: list[Sentence],
+               clock: dict[int, list[Clocked]] | None = None) -> None:  # fmt: skip
     """A header or a free kick for a goal its evidence calls nothing more than a goal (a
     scorers box "(Vertonghen, 69)", a heading "FRAME 4 — Toro's reply") when a sentence that
     tells it says so in its scorer's words ("Jan Vertonghen loops a header back across Eiji
-    Kawashima"); see :func:`_told_at`. Changes ``goals`` in place."""
-    clock = report_clock(sentences)
+    Kawashima"); see :func:`_told_at`. ``clock`` as for :func:`fill_assists`. Changes
+    ``goals`` in place."""
+    if clock is None:
+        clock = report_clock(sentences)
     for g in goals:
         if g.kind != "regular" or g.scorer is None:
             continue
@@ -124,13 +130,13 @@ def fill_kinds(goals: list[GoalFact], text: str, players: list[Mention],
 BOXED = re.compile(r"\([^()]*\b\d{1,3}(?:\+\d{1,2})?\)")
 
 
-def text_of(sentences: list[Sentence], pos: int) -> Sentence | None:
+def _sentence_at(sentences: list[Sentence], pos: int) -> Sentence | None:
     """The sentence at offset ``pos``."""
     return next((s for s in sentences if s.start <= pos < s.end), None)
 
 
 def _told_at(g: GoalFact, sentences: list[Sentence], players: list[Mention],
-             clock: dict[int, list]) -> list[Sentence]:  # fmt: skip
+             clock: dict[int, list[Clocked]]) -> list[Sentence]:  # fmt: skip
     """The sentences that name ``g``'s scorer after a bracketed evidence in its paragraph, or
     give its time, give or take a minute, and no other (or follow, in the same paragraph,
     one that does): where
@@ -140,7 +146,7 @@ def _told_at(g: GoalFact, sentences: list[Sentence], players: list[Mention],
     goal = (g.minute or 0) + (g.stoppage or 0)
     # a short evidence (a live blog's "GOAL! Belgium 1-2 Japan (Vertonghen, 69).", a heading)
     # is told by the rest of its line
-    evidence = text_of(sentences, g.evidence.start)
+    evidence = _sentence_at(sentences, g.evidence.start)
     boxed = evidence is not None and bool(BOXED.search(evidence.text))
     home = evidence.paragraph if boxed and evidence is not None else None
     out = []

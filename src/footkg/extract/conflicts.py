@@ -70,7 +70,7 @@ def _fixture(gaz: Gazetteer, m: MatchFact) -> Fixture | None:
 
 
 def _score(f: Fixture, m: MatchFact) -> list[Conflict]:
-    got = {f.home: f.home_score, f.away: f.away_score}
+    got = f.goals_by_team
     if got.get(m.home) == m.home_score and got.get(m.away) == m.away_score:
         return []
     return [Conflict(f.iri, "score", f"{m.home_name} {m.home_score}-{m.away_score} {m.away_name}",

@@ -232,7 +232,7 @@ class Extractor:
         stage, implied = self._main_stage(sentences, sent, st, stated)
         meetings = fixtures_between(self.gaz, a, b)
         alike = [f for f in meetings if st.score_a is None
-                 or {f.home: f.home_score, f.away: f.away_score} == {a: st.score_a, b: st.score_b}]  # fmt: skip
+                 or f.goals_by_team == {a: st.score_a, b: st.score_b}]  # fmt: skip
         # the players named settle between meetings with the same score (Italia 90 or 1974?)
         squad_year = (next(iter(self._squad_years(clean, ents, {a, b}, women)), None)
                       if len(alike) > 1 else None)  # fmt: skip
@@ -263,10 +263,12 @@ class Extractor:
         out.tournament_label = tournament_label(year, women)
         players = self._players(clean, ents, edition, (a, b))
         out.goals = self._goals(sentences, players, (a, b), year, stmts, main)
+        clock = guided.report_clock(sentences)  # every time the report gives, once
         if match.iri is not None:
-            out.goals = self._guided(clean, sentences, players, match.iri, out.goals, year)
-        fill_assists(out.goals, clean, players, self._player_name, sentences)
-        fill_kinds(out.goals, clean, players, sentences)
+            out.goals = self._guided(clean, sentences, players, match.iri, out.goals, year,
+                                     clock)  # fmt: skip
+        fill_assists(out.goals, clean, players, self._player_name, sentences, clock)
+        fill_kinds(out.goals, clean, players, sentences, clock)
         stmts = sorted(stmts + self._anchored(sentences, stmts, year, match),
                        key=lambda pair: pair[0].index)  # fmt: skip
         out.others = self._others(stmts, main, match, clean, year, published)
@@ -911,13 +913,15 @@ class Extractor:
         return sorted(goals, key=lambda g: (g.minute or 0, g.stoppage or 0))
 
     def _guided(self, text: str, sentences: list[Sentence], players: list[Mention],
-                fixture: str, goals: list[GoalFact], year: int | None) -> list[GoalFact]:  # fmt: skip
+                fixture: str, goals: list[GoalFact], year: int | None,
+                clock: dict[int, list[guided.Clocked]] | None = None) -> list[GoalFact]:  # fmt: skip
         """``goals`` checked against the fixture's goals, with those the report tells and the
-        rules missed (see :mod:`footkg.extract.guided`), in match order."""
+        rules missed (see :mod:`footkg.extract.guided`; ``clock``: the report's times), in
+        match order."""
         known = guided.fixture_goals_of(fixture_goals(self.gaz, fixture))
         team_name = partial(self.gaz.team_name_at, year=year)
         extra = guided.guided_goals(
-            text, sentences, players, known, goals, self._player_name, team_name
+            text, sentences, players, known, goals, self._player_name, team_name, clock
         )  # fmt: skip
         goals = guided.reconcile(goals + extra, known, sentences, team_name)
         return sorted(goals, key=lambda g: (g.minute or 0, g.stoppage or 0))
@@ -1020,7 +1024,7 @@ class Extractor:
         if main_pair and not EARLIER_MEETING.search(text):
             return None
         hits = [f for f in fixtures_between(self.gaz, a, b) if f.iri != match.iri
-                and {f.home: f.home_score, f.away: f.away_score} == {a: sa, b: sb}]  # fmt: skip
+                and f.goals_by_team == {a: sa, b: sb}]  # fmt: skip
         if any(f.year == year for f in hits):
             return year
         if len(hits) == 1:
@@ -1034,7 +1038,7 @@ class Extractor:
         4-2": England 2, Uruguay 4)."""
         fixtures = [f for f in fixtures_between(self.gaz, a, b)
                     if f.year == year and f.iri != match.iri]  # fmt: skip
-        scores = [{f.home: f.home_score, f.away: f.away_score} for f in fixtures]
+        scores = [f.goals_by_team for f in fixtures]
         if {a: sa, b: sb} not in scores and {a: sb, b: sa} in scores:
             return sb, sa
         return sa, sb
@@ -1049,7 +1053,7 @@ class Extractor:
         def played(team: str | None, other: str) -> bool:
             return team is not None and any(
                 f.year == year and f.iri != match.iri
-                and {f.home: f.home_score, f.away: f.away_score} == {team: score[0], other: score[1]}
+                and f.goals_by_team == {team: score[0], other: score[1]}
                 for f in fixtures_between(self.gaz, team, other)
             )  # fmt: skip
 

@@ -199,17 +199,22 @@ def guided_goals(
     found: list[GoalFact],
     name_of: Callable[[Mention], str],
     team_name: Callable[[str], str],
+    clock: dict[int, list[Clocked]] | None = None,
 ) -> list[GoalFact]:
     """Goals of ``fixture`` that ``found`` (the rules' goals) lacks and the report tells: for
     each, a sentence that refers to its scorer (``players``: the match's player mentions;
     or "she"/"he" in a sentence naming no player, for the player named last in the three
     sentences before) with the closest time within :data:`TOLERANCE` (the minutes after the
     name in a scorers box, see :func:`box_times`; else a time in the sentence itself, or in
-    the sentence before, or a bare time after it: "66th minute."). ``text`` is the report. A
-    time off the fixture's needs goal words in the sentence ("equalised", "made it 2-2"). Each
+    the sentence before, a bare time or short score line after it, the opening of its
+    paragraph two sentences before, a bare time line up to three before, or the next sentence
+    when a short one announces the scorer). At the same distance a sentence's own time wins.
+    ``text`` is the report; ``clock`` its :func:`report_clock` when the caller has it. A time
+    off the fixture's needs goal words in the sentence ("equalised", "made it 2-2"). Each
     report time serves one goal. ``name_of(mention)`` and ``team_name(iri)`` give labels.
     Returns the new goals (evidence rule ``fixture-guided``)."""
-    clock = report_clock(sentences)
+    if clock is None:
+        clock = report_clock(sentences)
     box = box_times(text, sentences, players)
     by_index = {s.index: s for s in sentences}
     sightings = _sightings(sentences, players)

@@ -30,6 +30,11 @@ class Fixture:
     venue_label: str | None
     extra_time: bool = False
 
+    @property
+    def goals_by_team(self) -> dict[str, int | None]:
+        """Each team's goals (team IRI → goals, ``None`` when the graph has no score)."""
+        return {self.home: self.home_score, self.away: self.away_score}
+
 
 def fixtures_between(gaz: Gazetteer, a: str, b: str) -> list[Fixture]:
     """All World Cup matches in the graph between teams ``a`` and ``b`` (IRIs), by date; the
@@ -126,7 +131,7 @@ def best_fixture(
         if f.year in years:
             points += 4 + (2 if years and f.year == years[0] else 0)
         if scores and all(v is not None for v in scores.values()):
-            got = {f.home: f.home_score, f.away: f.away_score}
+            got = f.goals_by_team
             if all(got.get(t) == v for t, v in scores.items()):
                 points += 3
         if stage and f.stage == stage:
