@@ -17,6 +17,7 @@ import re
 from collections import Counter
 from datetime import date, timedelta
 from functools import lru_cache, partial
+from itertools import pairwise
 
 from spacy.language import Language
 
@@ -28,7 +29,13 @@ from footkg.extract.facts import Evidence, Extraction, GoalFact, MatchFact, tour
 from footkg.extract.gazetteer import Gazetteer
 from footkg.extract.goals import GoalFinder, SentenceView, line_time
 from footkg.extract.io import ReportText
-from footkg.extract.linking import Fixture, best_fixture, fixture_goals, fixtures_between
+from footkg.extract.linking import (
+    Fixture,
+    best_fixture,
+    fixture_goals,
+    fixtures_between,
+    team_fixtures,
+)
 from footkg.extract.pipeline import (
     Mention,
     blank_boilerplate,
@@ -325,7 +332,8 @@ class Extractor:
         """Give each description, pronoun and regional name the team it points to: "the
         hosts" → the edition's host, "the South Americans" → the latest (else the next) team of
         that confederation, "X's side" → the team X managed at an edition the report names
-        (else at any), pronouns, other "X's side" and "the holders" → the latest team named.
+        (else at any), pronouns, other "X's side" and "the holders" → the latest team named,
+        or the team named next to them ("the holders, Uruguay,"; "West Germany, the hosts,").
         In a report on a women's match (``women``) names point to the women's teams."""
         editions = self.gaz.editions_of(women)
         edition = editions.get(years[0], "") if years else ""
@@ -356,6 +364,13 @@ class Extractor:
                     )
                 ):
                     recent.append(iri)
+            for i, (r, nxt) in enumerate(pairwise(resolved)):
+                if (r.kind in ("holders", "hosts") and nxt.kind == "name" and nxt.iri
+                        and re.fullmatch(r",?\s*", text[r.end : nxt.start])):  # fmt: skip
+                    resolved[i] = TeamRef(r.start, r.end, nxt.iri, r.text, r.kind)
+                elif (nxt.kind in ("holders", "hosts") and r.kind == "name" and r.iri
+                        and re.fullmatch(r",\s*", text[r.end : nxt.start])):  # fmt: skip
+                    resolved[i + 1] = TeamRef(nxt.start, nxt.end, r.iri, nxt.text, nxt.kind)
             s.refs = resolved
             s.mentions = [m for m in ents if s.start <= m.start < s.end]
             mask(s, text)
@@ -952,10 +967,12 @@ class Extractor:
             elif st.a == "T?" and st.future is True:
                 a = (
                     self._winner(match)
-                    if re.search(r"\b(?:victory|win|result)\b", sent.text)
+                    if re.search(r"\b(?:victory|win|result)\b", sent.text) or FUTURE_CUE.search(sent.text)
                     else None
                 )
             b = sent.team(st.b).iri if st.b else None
+            if st.future and b and b not in match.teams() and (a is None or a in match.teams()):
+                a = self._next_opponent_of(match, b, year) or a
             if st.rule == "result-nosubject" and b:
                 a = self._side_team(match, None, b, self._other_year(sent.text, year))
             elif ra is not None and ra.kind == "side" and not st.future and b:
@@ -1063,6 +1080,25 @@ class Extractor:
             return b, a
         return next((t for t in (match.home, match.away) if t != b and played(t, b)), a), b
 
+    def _next_opponent_of(self, match: MatchFact, b: str, year: int | None) -> str | None:
+        """The main match's team whose next fixture in the graph (Fjelstul ``matches.csv``,
+        same edition, after the main match's date) is against ``b``: "Next up, Norway" in a
+        Brazil–Scotland report of 1998 is Scotland's game (Brazil met Morocco first). ``None``
+        when neither or both are."""
+        if year is None:
+            return None
+        fixtures = {t: team_fixtures(self.gaz, t, year) for t in match.teams()}
+        day = match.date or next((f.date for fs in fixtures.values() for f in fs
+                                  if f.iri == match.iri), None)  # fmt: skip
+        if day is None:
+            return None
+        hits = []
+        for team, played in fixtures.items():
+            later = [f for f in played if f.date > day]
+            if later and b in (later[0].home, later[0].away):
+                hits.append(team)
+        return hits[0] if len(hits) == 1 else None
+
     def _side_team(self, match: MatchFact, a: str | None, b: str, year: int | None) -> str | None:
         """ "Zlatko Dalić's side, who had beaten T 3-0": a coach's side is a team of the main
         match; the one the graph has playing ``b`` in that edition, else the team the
@@ -1128,6 +1164,13 @@ class Extractor:
 
 FULL_TIME = re.compile(r"\b(?:full[- ]time|final score|final whistle|FT\b)", re.I)
 AFTER_EXTRA_TIME = re.compile(r"\bafter extra[- ]time\b|\ba\.?e\.?t\b", re.I)
+
+
+#: words that put a match named without its subject in the future ("Wednesday's semi-final
+#: against Brazil", "the final against Spain on Sunday"): the main match's winner plays it
+FUTURE_CUE = re.compile(
+    r"\b(?:will|next|tomorrow|tonight|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:'s)?)\b"
+)
 
 
 def _final_line(about: list) -> tuple[Sentence, results.Statement]:

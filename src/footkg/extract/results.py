@@ -113,7 +113,8 @@ def _subject(masked: str, pos: int) -> str | None:
     for m in re.finditer(r"\bT\d+\b", head):
         before = head[: m.start()]
         listed = re.search(r"\b(T\d+),? (?:and|or) $", before)  # "containing T0 and T1"
-        if OBJECT_BEFORE.search(before) or (listed and listed[1] in objects):
+        appositive = re.search(r"\b(T\d+), $", before)  # "against T1, T2 (the hosts),"
+        if OBJECT_BEFORE.search(before) or any(x and x[1] in objects for x in (listed, appositive)):
             objects.add(m.group())
         else:
             slots.append(m.group())
@@ -127,6 +128,16 @@ OBJECT_BEFORE = re.compile(
     rf"like|such as|(?:demolition|rout|thrashing|defeat|hammering|drubbing|destruction) of)|{WIN})"
     rf" (?:(?:[A-Z][\w-]+ ){{0,2}}[A-Z][\w-]+(?:'s|’s) )?$"
 )  # "against Jack Charlton's T1" too
+
+
+def _named_opponent(masked: str, subject: str, pos: int) -> str | None:
+    """The team a clause names as its subject's opponent before a verb at ``pos``: "T0 took
+    the lead in the final against T1, the hosts, and lost 2-1" → ``T1``; ``None`` when
+    the clause names none."""
+    start = masked.rfind(subject, 0, pos)
+    found = re.findall(r"\b(?:against|versus|v|with) (T\d+)\b(?:, (T\d+),)?", masked[start:pos])
+    team = (found[-1][1] or found[-1][0]) if found else None  # "against the holders, T2,"
+    return team if team != subject and ";" not in masked[start:pos] else None
 
 
 def _subject_after(masked: str, pos: int) -> str | None:
@@ -372,7 +383,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             take(m, _stmt("result-winners-over", m[1], m[4], m[2], m[3]))
     # "the semi-final between T0 and T1", "T0, beaten finalists against T1": a pair, no score
     for m in re.finditer(
-        r"\b(?:final|semi-?final|quarter-?final|match|game|meeting|tie|play-?off) between (T\d+) and (T\d+)",
+        r"\b(?:final|semi-?final|quarter-?final|match|game|meeting|tie|play-?off) between (?:the )?(T\d+) and (?:the )?(T\d+)",
         s,
     ):
         if free(m):
@@ -415,7 +426,10 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         a = _subject(s, m.start())
         if a and free(m) and not re.search(r"\b(?:when|after|as|since|while|where)\s+$", s[: m.start()]):
             lo, hi = sorted((int(m[1]), int(m[2])))
-            take(m, _stmt("result-lost-score", a, None, lo, hi, needs_opponent=True))
+            b = _named_opponent(s, a, m.start())
+            take(m, _stmt("result-lost-score", a, b, lo, hi, needs_opponent=b is None))
+            if b is not None:  # the opponent's words belong to this result
+                used.append((s.rfind(b, 0, m.start()) - 10, m.start()))
     # "T0 won a bad-tempered quarter-final 1-0" (the opponent is the other team of the match)
     for m in re.finditer(rf"(T\d+) (?:had )?won (?:a|the|their) (?:(?!T\d)[^.;])*?{SCORE}", s):
         if free(m) and not re.search(r"shoot-?out|penalt", m[0]):
@@ -462,6 +476,23 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     for m in re.finditer(r"\b(?:next up|up next|coming up|next|next match|next game)\W+(T\d+) (?:v|vs\.?|versus) (T\d+)", s, re.I):
         if free(m):
             take(m, _stmt("fixture-next-up", m[1], m[2], None, None, future=True))
+    # "Next up for T0: defending champion T1", "Next up is T0, the Group D runner-up" (the
+    # main match's winner plays it)
+    for m in re.finditer(r"\b(?:next up|up next)(?: for (T\d+))?(?: is| are)?\W+(?:(?!T\d)[\w-]+ ){0,3}?(T\d+)(?! (?:v|vs\.?|versus) T)", s, re.I):
+        if free(m) and m[1] != m[2]:
+            take(m, _stmt("fixture-next-up" if m[1] else "fixture-await-winner", m[1] or "T?",
+                          m[2], None, None, future=True))  # fmt: skip
+    # "T0 open the second phase against T1", "T0 begin their campaign against T1"
+    for m in re.finditer(r"(T\d+) (?:will )?(?:open|opens|begin|begins|start|starts) (?:the|their|its) (?:(?!T\d)[\w-]+ ){1,3}?(?:against|with|versus) (T\d+)", s):
+        if free(m) and m[1] != m[2]:
+            take(m, _stmt("fixture-open", m[1], m[2], None, None, future=True))
+    # "the winners meet on Friday in the first quarter-final, T0 against T1 at …", "a
+    # hat-trick for T0 against T1 at Wembley in 1966": one match named by its pair
+    for m in re.finditer(r"(T\d+) (?:against|versus|vs\.?|v) (T\d+)(?! ?\d)(?=,? (?:at|in|on) |\s*\(|\s*$|[.;])", s):
+        cue = re.search(rf"\b(?:meet|meets|final|{STAGE_NOUN}|match|game|tie|for)\b[^.;]*$", s[: m.start()])
+        if free(m) and m[1] != m[2] and (cue or re.search(r"\b(?:v|vs\.?|versus)\b", m[0])):
+            future = bool(re.search(r"\bwill\b|\bnext\b|\bmeets?\b|\bawait", s))
+            take(m, _stmt("pair-against", m[1], m[2], None, None, future=future))
     for m in re.finditer(r"(T\d+),? and (T\d+),? (?:will )?(?:meet|play|face)\b", s):
         if free(m):
             take(m, _stmt("fixture-pair", m[1], m[2], None, None, future=True))
