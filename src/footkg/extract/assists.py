@@ -124,6 +124,24 @@ def fill_kinds(goals: list[GoalFact], text: str, players: list[Mention],
             if kind in ("header", "free_kick"):
                 g.kind = kind
                 break
+        if g.kind == "regular":
+            g.kind = _kind_told_next(g, sentences, players) or g.kind
+
+
+def _kind_told_next(g: GoalFact, sentences: list[Sentence], players: list[Mention]) -> str | None:
+    """A header or free kick told in the sentence after a short one that only names the
+    scorer ("Oh, Sissi. Free kick, 25 yards, … she curls it over the wall"): the next
+    sentence of the paragraph, when it names no other player."""
+    evidence = _sentence_at(sentences, g.evidence.start)
+    if evidence is None or len(evidence.text.split()) > 6:
+        return None
+    nxt = next((s for s in sentences if s.index == evidence.index + 1), None)
+    if nxt is None or nxt.paragraph != evidence.paragraph:
+        return None
+    if any(nxt.start <= p.start < nxt.end and p.iri != g.scorer for p in players):
+        return None
+    kind = _kind(PENALTY_KIND.sub(" ", nxt.text))
+    return kind if kind in ("header", "free_kick") else None
 
 
 #: a goal line with its minute in brackets: "GOAL! Belgium 1-2 Japan (Vertonghen, 69)."

@@ -43,6 +43,7 @@ from footkg.extract.pipeline import (
     entity_mentions,
     fold,
     player_mentions,
+    stadium_aliases,
     unwrap_lines,
 )
 from footkg.extract.timeexpr import TimeExpr
@@ -150,7 +151,7 @@ def is_womens_report(text: str, women_nicknames: set[str] | frozenset[str] = fro
 
 #: a sentence about an earlier meeting: "in 1970", "the last time these two met"
 PAST_MEETING = re.compile(
-    r"\bin (?:19|20)\d\d\b|\blast time (?:the|these|they|the two)\b|\b(?:years|decades) ago\b"
+    r"\bin (?:19|20)\d\d\b|\blast time (?:the|these|they|the two)\b|\b(?:years|decades) ago\b(?! today| this (?:week|month|day))"
 )
 #: the year of another match: "in 1970", "in the 2007 semi-final", "in '82"
 OTHER_YEAR = re.compile(r"\bin (?:the )?((?:19|20)\d\d)\b|\bin ['’](\d\d)\b")
@@ -276,10 +277,24 @@ class Extractor:
                                      clock)  # fmt: skip
         fill_assists(out.goals, clean, players, self._player_name, sentences, clock)
         fill_kinds(out.goals, clean, players, sentences, clock)
+        if fixture is not None and match.home_score is None:
+            self._score_from_goals(match, fixture, out)
         stmts = sorted(stmts + self._anchored(sentences, stmts, year, match),
                        key=lambda pair: pair[0].index)  # fmt: skip
         out.others = self._others(stmts, main, match, clean, year, published)
         return out
+
+    @staticmethod
+    def _score_from_goals(match: MatchFact, fixture: Fixture, out: Extraction) -> None:
+        """A report that states no score ("Russia win against Australia in the last minute")
+        but tells every goal: when the goals told add up to the linked fixture's score
+        (Fjelstul ``matches.csv``), that is the score."""
+        told = Counter(g.team for g in out.goals)
+        scored = {t: n for t, n in fixture.goals_by_team.items() if n}
+        if told and dict(told) == scored and None not in fixture.goals_by_team.values():
+            match.home_score = fixture.goals_by_team.get(match.home)
+            match.away_score = fixture.goals_by_team.get(match.away)
+            out.notes.append("score not stated: the goals told add up to the fixture's")
 
     def _anchored(self, sentences: list[Sentence], stmts: list, year: int | None,
                   match: MatchFact) -> list[tuple[Sentence, results.Statement]]:  # fmt: skip
@@ -669,11 +684,15 @@ class Extractor:
 
     def _named_fixture_venue(self, venue_iri: str) -> tuple[str | None, str | None]:
         """The fixture's own stadium where the report names it anywhere ("On Sunday night at
-        the Luzhniki Stadium he was able to …"); ``(None, None)`` when it does not."""
+        the Luzhniki Stadium he was able to …"); ``(None, None)`` when it does not. A name two
+        stadiums share ("Estadio Nacional" in Santiago, "Estádio Nacional" in Brasília) is
+        the fixture's."""
+        label = self.gaz.stadiums.get(venue_iri, ("", None))[0]
+        names = {fold(a).lower() for a in stadium_aliases(label)}
         for s in self._sentences_cache:
             for m in s.mentions:
-                if m.kind == "stadium" and m.iri == venue_iri:
-                    return m.text, m.iri
+                if m.kind == "stadium" and (m.iri == venue_iri or fold(m.text).lower() in names):
+                    return m.text, venue_iri
         return None, None
 
     def _early_stadium(self, sent: Sentence) -> tuple[str | None, str | None]:

@@ -246,9 +246,11 @@ class SentenceView:
 
 
 #: a live-blog line's leading minute: "57' GOAL! …", "90+3' Agüero heads in", "67 min: …"
-LINE_MINUTE = re.compile(LINE_MARK + r"(?=\s|$)")
+#: a clock time after a live-blog line's minute: "8 min, 1.38pm - GOAL!"
+LINE_CLOCK_AFTER = r"(?:,\s*\d{1,2}[.:]\d{2}\s*(?:[ap]\.?m\.?)?)?"
+LINE_MINUTE = re.compile(LINE_MARK + LINE_CLOCK_AFTER + r"(?=\s|$)")
 #: a live-blog line that announces a goal: "57' GOAL! 2-2."
-LINE_GOAL = re.compile(LINE_MARK + r"\s*[—–-]?\s*(?:GOAL|Goal|goal)\b")
+LINE_GOAL = re.compile(LINE_MARK + LINE_CLOCK_AFTER + r"\s*[—–-]?\s*(?:GOAL|Goal|goal)\b")
 
 
 def _kind(part: str) -> str:

@@ -5,7 +5,7 @@ interval``, ``with eleven minutes remaining``, ``four minutes from the end of ex
 the eighth minute``, ``the eleventh minute of stoppage time`` → 90+11), ``in the 104th``,
 ``barely three minutes in``, ``eleven minutes into the second half``, ``two minutes after
 the third goal`` (relative), ``the last minute of the first extra period``, ``three minutes
-after the half-hour``.
+after the half-hour``, ``fifteen minutes played``, ``sixty-nine minutes on the clock``.
 
 Convention: ``N minutes into extra time`` is minute ``90 + N`` (extra time starts after the
 90th minute, so "four minutes into extra time" is the 94th minute).
@@ -28,7 +28,8 @@ NUMBERS = {
     "twenty": 20, "a": 1, "an": 1, "a couple of": 2, "a few": 3,
 }  # fmt: skip
 _UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-for _tens, _value_of_tens in (("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50)):
+for _tens, _value_of_tens in (("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50),
+                              ("sixty", 60), ("seventy", 70), ("eighty", 80), ("ninety", 90)):
     NUMBERS[_tens] = _value_of_tens  # "thirty minutes", "twenty-five minutes"
     NUMBERS.update({f"{_tens}-{u}": _value_of_tens + NUMBERS[u] for u in _UNITS})
 NUM = r"(\d{1,3}|" + "|".join(sorted((k for k in NUMBERS if " " not in k), key=len, reverse=True))
@@ -158,7 +159,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("minute-old", re.compile(rf"\b(?:scarcely|barely|only|just|not even|less than|a mere) {NUM} minutes? old\b", re.I)),
     ("dash-minutes", re.compile(r"(?<=[—–|] )(\d{1,3}) min(?:ute)?s?(?= [—–|])", re.I)),
     ("at-the-minutes", re.compile(r"\bat the (\d{1,3}) minutes?\b", re.I)),
-    ("on-the-clock", re.compile(r"\b(\d{1,3}) (?:minutes )?on the clock\b", re.I)),
+    ("on-the-clock", re.compile(rf"\b(\d{{1,3}}) (?:minutes )?on the clock\b|\b{NUM} minutes on the clock\b", re.I)),
     ("on-n-minutes", re.compile(r"\b(?:on|at) (\d{1,3}) min(?:ute)?s\b", re.I)),
     ("after-half-hour", re.compile(rf"\b{NUM} minutes? (?:after|past) the half[- ]hour(?: mark)?\b", re.I)),
     ("before-half-hour", re.compile(rf"\b{NUM} minutes? (?:before|short of) the half[- ]hour(?: mark)?\b", re.I)),
@@ -170,6 +171,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("reply-took", re.compile(rf"\b(?:reply|response|answer|riposte|equali[sz]er) (?:took|came after|needed) (?:only |just |a mere )?{NUM} minutes?|\btook (?:\w+ ){{0,2}}?{NUM} minutes? to (?:respond|reply|answer|hit back|equali[sz]e|level)\b", re.I)),
     ("needed", re.compile(rf"\b(?:needed|took|required) (?:only |just |him |her |them |the [A-Z]\w+ )?{NUM} minutes?", re.I)),
     ("after-n", re.compile(rf"\bafter (?:only |just )?{NUM} (minutes?|seconds)\b", re.I)),
+    ("played", re.compile(rf"\b{NUM} minutes? (?:played|gone|elapsed)\b", re.I)),
     ("last-minute-et", re.compile(r"\b(?:final|last) minute of extra[- ]time", re.I)),
     ("stoppage-et", re.compile(r"\b(?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
     ("stoppage-first", re.compile(r"\b(?:first[- ]half (?:stoppage|injury|added) time|(?:stoppage|injury|added) time (?:at the end )?of the first half|(?:just|right|shortly|moments) before (?:the break|half[- ]time|the interval))", re.I)),
@@ -292,6 +294,7 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         "on-the-hour": lambda: TimeExpr(s, e, rule, minute=60),
         "on-n-minutes": lambda: TimeExpr(s, e, rule, minute=n),
         "on-the-clock": lambda: TimeExpr(s, e, rule, minute=n),
+        "played": lambda: TimeExpr(s, e, rule, minute=n),
         "at-the-minutes": lambda: TimeExpr(s, e, rule, minute=n),
         "dash-minutes": lambda: TimeExpr(s, e, rule, minute=n),
         "bracket-min": lambda: TimeExpr(s, e, rule, minute=n),
