@@ -24,7 +24,7 @@ from collections.abc import Callable
 from footkg.extract.context import Sentence
 from footkg.extract.facts import GoalFact
 from footkg.extract.goals import PENALTY_KIND, _kind
-from footkg.extract.guided import Clocked, _scorer_part, report_clock
+from footkg.extract.guided import Clocked, _scorer_part, report_clock, tells_goal
 from footkg.extract.pipeline import Mention
 
 #: after the passer, before the scorer: his pass ("crossed", "swung in a corner", "clipped a
@@ -88,7 +88,7 @@ def fill_assists(
         if g.assist is not None or g.kind in ("penalty", "own_goal") or g.scorer is None:
             continue
         spans = [(g.evidence.start, g.evidence.end)]
-        spans += [(s.start, s.end) for s in _told_at(g, sentences or [], players, clock)
+        spans += [(s.start, s.end) for s in _told_at(g, sentences or [], players, clock, goals)
                   if s.start != g.evidence.start]  # fmt: skip
         for start, end in spans:
             here = [p for p in players if start <= p.start < end]
@@ -115,7 +115,7 @@ def fill_kinds(goals: list[GoalFact], text: str, players: list[Mention],
     for g in goals:
         if g.kind != "regular" or g.scorer is None:
             continue
-        for s in _told_at(g, sentences, players, clock):
+        for s in _told_at(g, sentences, players, clock, goals):
             scorer = next((p for p in players if p.iri == g.scorer and s.start <= p.start < s.end),
                           None)  # fmt: skip
             if scorer is None or s.start == g.evidence.start:
@@ -154,10 +154,13 @@ def _sentence_at(sentences: list[Sentence], pos: int) -> Sentence | None:
 
 
 def _told_at(g: GoalFact, sentences: list[Sentence], players: list[Mention],
-             clock: dict[int, list[Clocked]]) -> list[Sentence]:  # fmt: skip
+             clock: dict[int, list[Clocked]],
+             goals: list[GoalFact] | None = None) -> list[Sentence]:  # fmt: skip
     """The sentences that name ``g``'s scorer after a bracketed evidence in its paragraph, or
     give its time, give or take a minute, and no other (or follow, in the same paragraph,
-    one that does): where
+    one that does), or, when ``g`` is its scorer's only goal among ``goals`` (the match's),
+    give no time, name no other scorer and tell a goal ("Piola … received a short pass from
+    Meazza … and shot powerfully into the net", the goal timed earlier in the report): where
     a report tells the goal it summed up in its first line ("… with a golden goal from
     substitute Nia Künzer" and, later, "Künzer rose at the near post to head in a Renate
     Lingor free kick")."""
@@ -168,6 +171,9 @@ def _told_at(g: GoalFact, sentences: list[Sentence], players: list[Mention],
     boxed = evidence is not None and bool(BOXED.search(evidence.text))
     home = evidence.paragraph if boxed and evidence is not None else None
     out = []
+    goals = goals or []
+    only = sum(o.scorer == g.scorer for o in goals) == 1
+    rivals = {o.scorer for o in goals if o.scorer != g.scorer}
     for i, s in enumerate(sentences):
         if not any(p.iri == g.scorer and s.start <= p.start < s.end for p in players):
             continue
@@ -178,9 +184,11 @@ def _told_at(g: GoalFact, sentences: list[Sentence], players: list[Mention],
                       else [])  # fmt: skip
         times = [t.minute + (t.stoppage or 0) for x in near for t in clock.get(x.index, [])]
         mine = [t for t in clock.get(s.index, [])]
-        if any(abs(t - goal) <= 1 for t in times) and all(
+        timed = any(abs(t - goal) <= 1 for t in times) and all(
             abs(t.minute + (t.stoppage or 0) - goal) <= 1 for t in mine
-        ):  # a sentence that tells another goal too is not this one's
+        )  # a sentence that tells another goal too is not this one's
+        alone = not any(p.iri in rivals and s.start <= p.start < s.end for p in players)
+        if timed or (only and alone and not mine and tells_goal(s.text)):
             out.append(s)
     return out
 

@@ -796,7 +796,7 @@ class Extractor:
             if re.search(r"\b(?:will|next|meet|face|play|might|could|would|again)\b", text):
                 continue  # "… at the Maracanã on Sunday": a fixture still to come
             m = re.search(r"(?:\b(?:on|on a|last) |^[A-ZÀ-Ý][A-ZÀ-Ý .'’-]+, )(Monday|Tuesday|"
-                          r"Wednesday|Thursday|Friday|Saturday|Sunday)\b", text)  # fmt: skip
+                          r"Wednesday|Thursday|Friday|Saturday|Sunday)\b", text, re.M)  # fmt: skip
             if m and m.group(1) != stated.strftime("%A"):
                 return _weekday(stated, m.group(1), past=True)
             if re.search(r"\b(?:last night|yesterday)\b", text, re.I):

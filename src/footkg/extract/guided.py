@@ -187,7 +187,9 @@ def _near(fg: FixtureGoal, t: Clocked) -> int | None:
     return gap if gap <= TOLERANCE else None
 
 
-def _tells_goal(text: str) -> bool:
+def tells_goal(text: str) -> bool:
+    """True when ``text`` tells a goal: a goal word ("scored", "into the net") or a
+    scoring signal of :data:`SIGNALS`."""
     return bool(GOAL_WORDS.search(text) or any(p.search(text) for p in SIGNALS))
 
 
@@ -237,7 +239,7 @@ def guided_goals(
                 gap = _near(fg, t)
                 if gap is None or (t.sentence, t.start) in used:
                     continue
-                if gap and not _tells_goal(s.text):
+                if gap and not tells_goal(s.text):
                     continue
                 # at the same gap, a sentence with a time of its own wins, then the first
                 rank = 2 * gap + (0 if own and t in own else 1)
@@ -270,7 +272,7 @@ def _two_before(s: Sentence, by_index: dict[int, Sentence],
     first = by_index.get(s.index - 2)
     if first is None or first.paragraph != s.paragraph:
         return []
-    if not (_tells_goal(s.text) or FINISH.search(s.text)):
+    if not (tells_goal(s.text) or FINISH.search(s.text)):
         return []
     return clock.get(first.index, [])
 
@@ -376,7 +378,7 @@ def _announced(s: Sentence, nxt: Sentence | None,
     man was first to it, turning it in"), when that sentence tells a goal."""
     if nxt is None or len(s.text) > 40 or nxt.paragraph != s.paragraph:
         return []
-    return clock.get(nxt.index, []) if _tells_goal(nxt.text) or FINISH.search(nxt.text) else []
+    return clock.get(nxt.index, []) if tells_goal(nxt.text) or FINISH.search(nxt.text) else []
 
 
 def _heading_time(s: Sentence, sentences: list[Sentence],

@@ -5,7 +5,8 @@ interval``, ``with eleven minutes remaining``, ``four minutes from the end of ex
 the eighth minute``, ``the eleventh minute of stoppage time`` → 90+11), ``in the 104th``,
 ``barely three minutes in``, ``eleven minutes into the second half``, ``two minutes after
 the third goal`` (relative), ``the last minute of the first extra period``, ``three minutes
-after the half-hour``, ``fifteen minutes played``, ``sixty-nine minutes on the clock``.
+after the half-hour``, ``fifteen minutes played``, ``sixty-nine minutes on the clock``, ``the fourth minute of
+the extra half-hour`` (94), ``within two minutes of the start``.
 
 Convention: ``N minutes into extra time`` is minute ``90 + N`` (extra time starts after the
 90th minute, so "four minutes into extra time" is the 94th minute).
@@ -118,6 +119,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("stoppage-nth", re.compile(rf"\b(?:in )?the {ORD} minute of (?:(?:second[- ]half )?(?:stoppage|injury|added) time)", re.I)),
     ("nth-added-first", re.compile(rf"\b(?:half[- ]time|the break|the interval|first half)\b[^.]{{0,80}}?\bthe {ORD} (?:added|additional|stoppage[- ]time) minute\b", re.I)),
     ("nth-added", re.compile(rf"\bthe {ORD} (?:added|additional|stoppage[- ]time) minute\b", re.I)),
+    ("nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:extra[- ]time|the (?:extra|additional) (?:half-hour|period|time|thirty minutes))", re.I)),
+    ("nth-second-half", re.compile(rf"\b(?:in )?the {ORD} minute of the second (?:half|period)", re.I)),
     ("word-ordinal", re.compile(rf"\b(?:in|inside|within|into|by|during) the {ORD}[ -]minute\b", re.I)),
     ("into-stoppage-first", re.compile(rf"\b{NUM} minutes? into (?:first[- ]half (?:stoppage|injury|added) time|(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
     ("into-stoppage-et", re.compile(rf"\b{NUM} minutes? into (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
@@ -142,6 +145,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("after-interval", re.compile(rf"\b{NUM} minutes? (?:after|into) {HALF_TIME}", re.I)),
     ("into-second-half", re.compile(rf"\b{NUM} minutes? (?:into|after the start of) the second (?:half|period)", re.I)),
     ("into-game", re.compile(rf"\b{NUM} minutes? into (?:the (?:first half|game|match|contest|tie|final)|the first period)", re.I)),
+    ("within-start", re.compile(rf"\bwithin {NUM} minutes? of (?:the )?(?:start|kick-off|kickoff|opening whistle|first whistle)\b", re.I)),
     ("within-restart", re.compile(rf"\bwithin {NUM} minutes? of (?:the )?(?:restart|resumption|interval|break|half-time|second half)\b", re.I)),
     ("within-goal", re.compile(rf"\bwithin {NUM} minutes? (?:of|after) (?:the|that|his|her|their|its|\w+(?:'s|’s)) (?:[\w-]+ ){{0,3}}?(?:goal|opener|equali[sz]er|strike|header|penalty|finish|lead|restart|kick-off)\b", re.I)),
     ("after-goal", re.compile(rf"\b{NUM} minutes? after (?:the|that|his|her|their|its|\w+(?:'s|’s)) (?:[\w-]+ ){{0,3}}?(?:goal|opener|equali[sz]er|strike|header|penalty|finish|effort|lead)\b", re.I)),
@@ -242,6 +246,10 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
             rule, 90
         )
         return TimeExpr(s, e, rule, minute=base, stoppage=ordinal(m.group(1)))
+    if rule in ("nth-et", "nth-second-half"):
+        value = ordinal(m.group(1))
+        base = 90 if rule == "nth-et" else 45
+        return TimeExpr(s, e, rule, minute=base + value) if 1 <= value <= 45 else None
     if rule in ("word-ordinal", "bare-ordinal"):
         value = ordinal(m.group(1))
         return TimeExpr(s, e, rule, minute=value) if 1 <= value <= 130 else None
@@ -261,6 +269,7 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         "after-goal": lambda: TimeExpr(s, e, rule, offset=n),
         "within-goal": lambda: TimeExpr(s, e, rule, offset=n),
         "within-restart": lambda: TimeExpr(s, e, rule, minute=45 + n),
+        "within-start": lambda: TimeExpr(s, e, rule, minute=n),
         "last-minute-first-et": lambda: TimeExpr(s, e, rule, minute=105),
         "last-minute-first": lambda: TimeExpr(s, e, rule, minute=45),
         "last-minute-normal": lambda: TimeExpr(s, e, rule, minute=90),
