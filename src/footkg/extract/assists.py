@@ -55,7 +55,7 @@ SHOT = re.compile(
 #: after the passer's name: the pass is his ("Hamann's long ball", "Lingor free kick")
 PASS_NOUN = re.compile(
     r"(?:(?:'s|’s) (?:[\w-]+ ){0,2}?| )(?:cross|pass|corner|free[- ]kick|through[- ]ball|long ball|"
-    r"centre|delivery|lay-off|cut-back|pull-back|knock-down|flick-on)\b",
+    r"centre|delivery|lay-off|cut-back|pull-back|knock-down|flick-on|flick)\b",
     re.I,
 )
 #: before the passer's name: the pass comes from him ("after a pass from", "a cross by")
@@ -188,7 +188,8 @@ def _told_at(g: GoalFact, sentences: list[Sentence], players: list[Mention],
             abs(t.minute + (t.stoppage or 0) - goal) <= 1 for t in mine
         )  # a sentence that tells another goal too is not this one's
         alone = not any(p.iri in rivals and s.start <= p.start < s.end for p in players)
-        if timed or (only and alone and not mine and tells_goal(s.text)):
+        told = tells_goal(s.text) or _kind(s.text) in ("header", "free_kick")
+        if timed or (only and alone and not mine and told):
             out.append(s)
     return out
 

@@ -105,6 +105,7 @@ SHOOTOUT = re.compile(
 )
 PASS = re.compile(
     r"\b(?:crossed|crosses|crossing|cross for|passed|pass(?:es)? to|a pass|long pass|found|fed|"
+    r"(?:pass|ball) (?:forward |through |across )?for|"
     r"set up|sets up|setting up|teed up|laid (?:it )?off|slipped (?:the ball|a pass|it)|slid a "
     r"pass|pulled the ball back|pulled it back|cut (?:it |the ball )?back|squared|delivered|"
     r"took the free kick|took a quick free kick|swung (?:over|in) (?:a|the) (?:cross|corner|"
@@ -176,6 +177,7 @@ TRAILING_KIND = re.compile(
 HEADER = re.compile(
     r"\b(?:header|headed|heading|nod(?:ded|s|ding)?|glanced|glances)\b(?! clearance)|"
     r"\b(?:his|her|a) head to (?:it|the ball|the cross|the corner)\b|\b(?:his|her) forehead\b|"
+    r"\bwith (?:his|her|the) head\b|"
     r"(?<!the )(?<!his )(?<!her )(?<!their )\bheads?\b(?! of\b| clearance)",
     re.I,
 )
