@@ -34,6 +34,7 @@ from footkg.extract.linking import (
     best_fixture,
     fixture_goals,
     fixtures_between,
+    load_fixtures,
     team_fixtures,
 )
 from footkg.extract.pipeline import (
@@ -190,6 +191,7 @@ class Extractor:
     def __init__(self, gaz: Gazetteer, nlp: Language | None = None) -> None:
         self.gaz = gaz
         self.nlp = nlp or build_nlp(gaz)
+        load_fixtures(gaz)  # the graph's matches, read once for every report
         self._sentences_cache: list[Sentence] = []
 
     def extract(self, report: ReportText, published: date | None = None) -> Extraction:

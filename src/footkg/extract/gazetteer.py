@@ -141,8 +141,9 @@ class Gazetteer:
     #: every team a nickname or demonym may mean, in ``team-nicknames.csv`` order ("Koreans":
     #: South Korea, North Korea); ``team_names`` holds the first
     nickname_teams: dict[str, list[str]] = field(default_factory=dict)
+    #: the graph's matches by team pair and by year (filled by linking.load_fixtures)
     _fixtures: dict[frozenset[str], list] = field(default_factory=dict)
-    _team_fixtures: dict[tuple[str, int], list] = field(default_factory=dict)
+    _team_fixtures: dict[int, list] = field(default_factory=dict)
     _squads: dict[tuple[str, str], list[SquadPlayer]] = field(default_factory=dict)
     _managers: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)
     _city_by_name: dict[str, tuple[str, str]] = field(default_factory=dict)

@@ -1,5 +1,6 @@
-"""Linking: the fixture match a report is about, looked up in the graph by its two teams
-(IRIs, bound as values) and, where known, the tournament year."""
+"""Linking: the fixture match a report is about, found among the graph's matches (read once
+per gazetteer, :func:`load_fixtures`) by its two teams and, where known, the tournament year;
+a fixture's goals are looked up with its IRI bound as a value."""
 
 from __future__ import annotations
 
@@ -37,50 +38,39 @@ class Fixture:
 
 
 def fixtures_between(gaz: Gazetteer, a: str, b: str) -> list[Fixture]:
-    """All World Cup matches in the graph between teams ``a`` and ``b`` (IRIs), by date; the
-    look-up is cached on the gazetteer (the graph does not change while it is in use)."""
-    if gaz.store is None:
-        return []
-    key = frozenset((a, b))
-    if key not in gaz._fixtures:
-        gaz._fixtures[key] = _query_fixtures(gaz, a, b)
-    return list(gaz._fixtures[key])
+    """All World Cup matches in the graph between teams ``a`` and ``b`` (IRIs), by date
+    (Fjelstul ``matches.csv`` through the graph; see :func:`load_fixtures`)."""
+    load_fixtures(gaz)
+    return list(gaz._fixtures.get(frozenset((a, b)), []))
 
 
 def team_fixtures(gaz: Gazetteer, team: str, year: int) -> list[Fixture]:
-    """The World Cup matches of ``team`` (IRI) in the edition of ``year``, by date (Fjelstul
-    ``matches.csv`` through the graph); cached on the gazetteer like :func:`fixtures_between`."""
-    if gaz.store is None:
-        return []
-    key = (team, year)
-    if key not in gaz._team_fixtures:
-        rows = []
-        for side in ("h", "w"):
-            rows += gaz._q(
-                _FIXTURE_QUERY,
-                **{side: ox.NamedNode(team)},
-                y=ox.Literal(str(year), datatype=ox.NamedNode(XSD_INTEGER)),
-            )
-        gaz._team_fixtures[key] = _fixtures_of(rows)
-    return list(gaz._team_fixtures[key])
+    """The World Cup matches of ``team`` (IRI) in the edition of ``year``, by date (see
+    :func:`load_fixtures`)."""
+    load_fixtures(gaz)
+    return [f for f in gaz._team_fixtures.get(year, []) if team in (f.home, f.away)]
 
 
-XSD_INTEGER = "http://www.w3.org/2001/XMLSchema#integer"
-_FIXTURE_QUERY = (
-    "SELECT ?h ?w ?m ?d ?hs ?as ?s ?y ?v ?vl ?x WHERE { ?m fk:homeTeam ?h ; "
-    "fk:awayTeam ?w ; fk:date ?d ; fk:edition ?e . ?e fk:year ?y . "
+def load_fixtures(gaz: Gazetteer) -> None:
+    """Read every match of the graph once (one SPARQL SELECT, about 1,350 matches, 0.2 s)
+    into the gazetteer's indexes by team pair and by year; the graph does not change while
+    the gazetteer is in use. Does nothing when they are loaded or there is no store."""
+    if gaz.store is None or gaz._team_fixtures:
+        return
+    for f in _fixtures_of(gaz._q(_ALL_FIXTURES_QUERY)):
+        gaz._fixtures.setdefault(frozenset((f.home, f.away)), []).append(f)
+        if f.year is not None:
+            gaz._team_fixtures.setdefault(f.year, []).append(f)
+
+
+#: every match with its edition's year, date, teams, score, stage, venue and extra time
+_ALL_FIXTURES_QUERY = (
+    "SELECT ?h ?w ?m ?d ?hs ?as ?s ?y ?v ?vl ?x WHERE { ?e fk:year ?y . ?m fk:edition ?e ; "
+    "fk:homeTeam ?h ; fk:awayTeam ?w ; fk:date ?d . "
     "OPTIONAL { ?m fk:extraTime ?x } "
     "OPTIONAL { ?m fk:homeScore ?hs } OPTIONAL { ?m fk:awayScore ?as } "
     "OPTIONAL { ?m fk:stage ?s } OPTIONAL { ?m fk:venue ?v . ?v rdfs:label ?vl } }"
 )
-
-
-def _query_fixtures(gaz: Gazetteer, a: str, b: str) -> list[Fixture]:
-    """The SPARQL look-up behind :func:`fixtures_between` (cached per team pair)."""
-    rows = []
-    for home, away in ((a, b), (b, a)):
-        rows += gaz._q(_FIXTURE_QUERY, h=ox.NamedNode(home), w=ox.NamedNode(away))
-    return _fixtures_of(rows)
 
 
 def _fixtures_of(rows: list) -> list[Fixture]:
