@@ -307,3 +307,66 @@ def test_other_results_checked_against_the_graph(extractor: Extractor, tmp_path:
     assert (ex.match.home_score, ex.match.away_score, ex.match.date) == (4, 4, "1954-06-17")
     others = [{o.home_name: o.home_score, o.away_name: o.away_score} for o in ex.others]
     assert others == [{"England": 2, "Uruguay": 4}]
+
+
+def test_next_fixture_is_the_team_whose_next_match_the_graph_has(extractor: Extractor,
+                                                                tmp_path: Path):  # fmt: skip
+    """"Next up, Norway" after Brazil 2–1 Scotland (1998) is Scotland's game: Scotland met
+    Norway next (16 June), Brazil met Morocco first (Fjelstul matches.csv). A fixture named by
+    its pair ("Brazil against Morocco") is a match mentioned, with no score."""
+    path = tmp_path / "next.txt"
+    path.write_text(
+        "Brazil beat Scotland 2-1 in the opening match of the 1998 World Cup at the Stade de "
+        "France.\n\nNext up, Norway, in Bordeaux on Tuesday. The holders play the same day, "
+        "Brazil against Morocco in Nantes.\n",
+        encoding="utf-8",
+    )
+    ex = extractor.extract(read_report(path))
+    assert (ex.match.home_name, ex.match.home_score, ex.match.away_score) == ("Brazil", 2, 1)
+    others = [(o.home_name, o.away_name, o.home_score) for o in ex.others]
+    assert others == [("Scotland", "Norway", None), ("Brazil", "Morocco", None)]
+
+
+def test_score_from_the_goals_told_and_an_anniversary(extractor: Extractor, tmp_path: Path):
+    """A report that gives no score but tells every goal takes the fixture's score when the
+    goals add up to it (Russia 2–1 Australia, Women's World Cup 2003); "Forty years ago
+    today, …" states the main match, not a past meeting."""
+    path = tmp_path / "carson.txt"
+    path.write_text(
+        "Women's World Cup: Russia come from behind against Australia\n\nCarson, 21 "
+        "September 2003\n\n"
+        "Kelly Golebiowski put Australia ahead in the 38th minute, but a minute later Dianne "
+        "Alagich turned the ball into her own net. Elena Fomina headed the winner in the 89th "
+        "minute.\n",
+        encoding="utf-8",
+    )
+    ex = extractor.extract(read_report(path))
+    got = {ex.match.home_name: ex.match.home_score, ex.match.away_name: ex.match.away_score}
+    assert got == {"Russia": 2, "Australia": 1}
+    assert any("add up" in n for n in ex.notes)
+    path.write_text(
+        "Forty years ago today, Italy beat West Germany 3-1 in the World Cup final in Madrid, "
+        "the Santiago Bernabéu full to the rafters.\n",
+        encoding="utf-8",
+    )
+    m = extractor.extract(read_report(path)).match
+    assert (m.home_name, m.home_score, m.away_name, m.away_score) == ("Italy", 3, "West Germany", 1)
+    assert (m.year, m.stage) == (1982, "final")
+
+
+def test_live_blog_minute_with_a_clock_and_a_shared_stadium_name(extractor: Extractor,
+                                                               tmp_path: Path):  # fmt: skip
+    """"8 min, 1.38pm - GOAL!" times the line's goal; "Estadio Nacional" (Santiago's and,
+    spelt "Estádio Nacional", Brasília's) is the linked fixture's stadium."""
+    path = tmp_path / "blog.txt"
+    path.write_text(
+        "LIVE: Brazil v Czechoslovakia, World Cup final 1962\nEstadio Nacional, Santiago\n\n"
+        "1.30pm - Kick-off.\n\n15 min, 1.45pm - GOAL! Czechoslovakia lead. Masopust runs on "
+        "to a pass from Scherer and scores.\n\n17 min, 1.47pm - GOAL! Amarildo squeezes it in "
+        "at the near post.\n\nFull time: Brazil 3-1 Czechoslovakia.\n",
+        encoding="utf-8",
+    )
+    ex = extractor.extract(read_report(path))
+    assert (ex.match.venue, ex.match.city) == ("Estadio Nacional", "Santiago")
+    goals = [(g.scorer_name, g.minute, g.assist_name) for g in ex.goals][:2]
+    assert goals == [("Josef Masopust", 15, "Adolf Scherer"), ("Amarildo", 17, None)]

@@ -56,6 +56,12 @@ from footkg.extract.timeexpr import find_times
         ("114 minutes on the clock.", 114, None, None),
         ("Ten minutes on, Kane scored", None, None, 10),
         ("deep into first-half stoppage time - three minutes in", 45, 3, None),
+        ("HOLLIS: ... fifteen minutes played, and here come the Czechs", 15, None, None),
+        ("... sixty-nine minutes on the clock.", 69, None, None),
+        ("with seventy minutes gone", 70, None, None),
+        ("Piola, in the fourth minute of the extra half-hour", 94, None, None),
+        ("in the tenth minute of the second half", 55, None, None),
+        ("Ferraris scored within two minutes of the start", 2, None, None),
     ],
 )
 def test_time_expressions(text, minute, stoppage, offset):
@@ -432,10 +438,9 @@ def test_coach_side_resolves_to_the_main_team_that_played_the_opponent():
     from footkg.extract.extractor import Extractor
     from footkg.extract.linking import Fixture
 
-    gaz = SimpleNamespace(store=object(), _fixtures={
-        frozenset(("A", "C")): [Fixture("m", "2010-06-20", "A", "C", 3, 0, "group", 2010, None,
-                                        None)],
-        frozenset(("B", "C")): [], frozenset(("A", "B")): []})  # fmt: skip
+    played = Fixture("m", "2010-06-20", "A", "C", 3, 0, "group", 2010, None, None)
+    gaz = SimpleNamespace(store=object(), _fixtures={frozenset(("A", "C")): [played]},
+                          _team_fixtures={2010: [played]})  # fmt: skip
     fake = SimpleNamespace(gaz=gaz)
     match = SimpleNamespace(home="B", away="A")
     assert Extractor._side_team(fake, match, "B", "C", 2010) == "A"
@@ -709,3 +714,44 @@ def test_word_alternations_compacted_as_a_trie_match_the_same_words():
     assert compact(r"\b(?:tap|taps)\b") == r"\b(?:tap|taps)\b"  # short groups stay
     assert SIGNALS[9].search("Kroos tapped it in from close range")
     assert not SIGNALS[9].search("Kroos tapped the ball to Lahm")
+
+
+def test_fixtures_named_by_their_pair_or_next_up():
+    """Fixtures to come, and matches named by their pair without a score."""
+    assert _statements("Next up for T0: defending champion T1, back here on Sunday.")[0][:4] == (
+        "T0", "T1", None, None)
+    assert _statements("Next up is T0, the Group D runner-up.")[0][:2] == ("T?", "T0")
+    assert _statements("T0 open the second phase against T1 in Gelsenkirchen on Wednesday.")[
+        0][:2] == ("T0", "T1")
+    got = _statements("The winners meet on Friday in the first quarter-final, T0 against T1 at "
+                      "Education City Stadium.")  # fmt: skip
+    assert got[0][:4] == ("T0", "T1", None, None)
+    got = _statements("the first since Hurst's for T0 against T1 at Wembley in 1966.")
+    assert got[0][:2] == ("T0", "T1")
+    got = _statements("T0 will face the winners of the semi-final between the T1 and T2.")
+    assert ("T1", "T2", None, None) in [g[:4] for g in got]
+    # a pair with no cue of a match is no match: "T0's record against T1 is poor"
+    assert _statements("T0's record against T1 is poor.") == []
+
+
+def test_lost_takes_the_opponent_its_clause_names():
+    """"T0 took the lead in the final against T1, T2, and lost 2-1": T1 (T2 stands beside it)
+    is the opponent, not the main match's other team."""
+    got = _statements("Four years ago T0 took the lead in the final against T1, T2, and lost 2-1.")
+    assert got == [("T0", "T2", 1, 2, None, False)]
+    assert _statements("T0 lost 2-1 in the end.")[0][:4] == ("T0", None, 1, 2)
+
+
+def test_header_with_the_head_and_flick_passer():
+    from footkg.extract.goals import _kind
+
+    assert _kind("put the ball with her head in the net") == "header"
+    assert _kind("the ball came off his head and the post") == "regular"
+    goal = GoalFact(scorer="c", scorer_name="Gillian Coultard", team="eng", team_name="England",
+                    minute=85, stoppage=None, minute_vague=False, kind="regular", assist=None,
+                    assist_name=None, evidence=Evidence(0, 90, "test"), iri=None)  # fmt: skip
+    text = "Gill got her second of the night on 85 minutes, latching onto Marieanne's flick."
+    players = [Mention(0, 4, "player", "c", "Gill", team="eng"),
+               Mention(62, 71, "player", "s", "Marieanne", team="eng")]  # fmt: skip
+    fill_assists([goal], text, players, lambda m: {"s": "Marieanne Spacey"}[m.iri])
+    assert goal.assist_name == "Marieanne Spacey"

@@ -489,7 +489,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     # "the winners meet on Friday in the first quarter-final, T0 against T1 at …", "a
     # hat-trick for T0 against T1 at Wembley in 1966": one match named by its pair
     for m in re.finditer(r"(T\d+) (?:against|versus|vs\.?|v) (T\d+)(?! ?\d)(?=,? (?:at|in|on) |\s*\(|\s*$|[.;])", s):
-        cue = re.search(rf"\b(?:meet|meets|final|{STAGE_NOUN}|match|game|tie|for)\b[^.;]*$", s[: m.start()])
+        cue = re.search(rf"\b(?:{FUTURE}|final|{STAGE_NOUN}|match|game|tie|for)\b[^.;]*$", s[: m.start()])
         if free(m) and m[1] != m[2] and (cue or re.search(r"\b(?:v|vs\.?|versus)\b", m[0])):
             future = bool(re.search(r"\bwill\b|\bnext\b|\bmeets?\b|\bawait", s))
             take(m, _stmt("pair-against", m[1], m[2], None, None, future=future))
