@@ -217,7 +217,7 @@ class Extractor:
             topic = topic_pair(sentences, self._player_votes(clean, ents, years, women))
         if topic is not None and not years:
             years = self._squad_years(clean, ents, topic, women)
-        main = self._main(stmts, sentences, topic)
+        main = self._main(stmts, sentences, topic, years)
         if main is None or not self._about_topic(main, topic):
             inferred = self._topic_main(sentences, years, topic, days)
             # a result stated about other teams gives way to the topic's fixture when the
@@ -441,16 +441,22 @@ class Extractor:
     # --- the main match ----------------------------------------------------------------------
 
     def _main(self, stmts: list, sentences: list[Sentence] | None = None,
-              topic: set[str] | None = None) -> tuple[Sentence, results.Statement] | None:  # fmt: skip
+              topic: set[str] | None = None,
+              years: list[int] | None = None) -> tuple[Sentence, results.Statement] | None:  # fmt: skip
         """The main match: the first stated result that is not a fixture, a past meeting ("in
         1970"), nor in a relative or subordinate clause ("who had beaten …", "after beating
         …"); failing that, the first such result in any clause. A shootout stated as the
         result ("edged past T1 4-3 on spot kicks") takes its drawn score from the sentence or
         the next one ("had ended 1-1 after extra time"). Among results, one between the two
-        teams of ``topic`` (see :func:`topic_pair`) comes first."""
+        teams of ``topic`` (see :func:`topic_pair`) comes first. A result stated without its
+        opponent takes the one of the edition's fixtures with that score (``years``: the
+        report's, first first), see :meth:`_edition_opponent`."""
         for sent, st in stmts if sentences is not None else []:
             if st.needs_opponent and st.b is None and st.a != "T?":
                 self._sentence_opponent(sent, st, topic)  # "down 2-0 to Brazil, they won 3-2"
+            if (st.needs_opponent and st.b is None and st.a != "T?" and years
+                    and not self._topic_score(sent, st, topic)):  # fmt: skip
+                self._edition_opponent(sent, st, years[0])  # "won the play-off in Zürich 7-2"
             if st.needs_opponent and st.b is None and topic and sent.team(st.a).iri in topic:
                 self._topic_opponent(sent, st, topic)  # "Brazil won the quarter-final 3-1"
             elif (
@@ -563,6 +569,35 @@ class Extractor:
                    for f in fixtures_between(self.gaz, a, sent.team(slot).iri)):  # fmt: skip
                 st.b, st.needs_opponent = slot, False
                 return
+
+    def _topic_score(self, sent: Sentence, st: results.Statement, topic: set[str] | None) -> bool:
+        """True when the statement's team is of the topic pair and the graph has the pair
+        meeting with the statement's score (in any year)."""
+        a = sent.team(st.a).iri
+        if not topic or a not in topic or st.score_a is None:
+            return False
+        score = sorted((st.score_a, st.score_b or 0))
+        return any(sorted((f.home_score or 0, f.away_score or 0)) == score
+                   for other in topic - {a} for f in fixtures_between(self.gaz, a, other))  # fmt: skip
+
+    def _edition_opponent(self, sent: Sentence, st: results.Statement, year: int) -> None:
+        """Give a result stated without its opponent ("The Germans won the play-off in Zürich
+        7-2") the team its subject played with that score at the edition of the sentence's
+        year (else ``year``), when the graph has exactly one such fixture (Fjelstul
+        ``matches.csv``: West Germany 7–2 Turkey, 1954)."""
+        a = sent.team(st.a).iri
+        if a is None or st.score_a is None or st.score_b is None:
+            return
+        oyear = self._other_year(sent.text, year, sent.masked[st.start :], sent.masked[: st.start])
+        hits = [f for f in team_fixtures(self.gaz, a, oyear or year)
+                if f.goals_by_team.get(a) == st.score_a
+                and sum(v or 0 for v in f.goals_by_team.values()) == st.score_a + st.score_b]
+        if len(hits) == 1:
+            other = hits[0].away if hits[0].home == a else hits[0].home
+            ref = sent.team(st.a)
+            st.b = f"T{len(sent.slots)}"
+            sent.slots.append(TeamRef(ref.start, ref.end, other, ref.text, "fixture"))
+            st.needs_opponent = False
 
     def _topic_opponent(self, sent: Sentence, st: results.Statement, topic: set[str]) -> None:
         """Give a result stated without its opponent by a team of the report's topic pair
@@ -1005,7 +1040,9 @@ class Extractor:
                                                 sent.masked[: st.start]),
                 )  # fmt: skip
             if st.needs_opponent:
-                b = match.away if a == match.home else match.home if a == match.away else None
+                b = self._fixture_opponent(sent, st, a, match, year)
+                b = b or (match.away if a == match.home else match.home if a == match.away
+                          else None)  # fmt: skip
             if not a or not b or a == b:
                 continue
             sa, sb = st.score_a, st.score_b
@@ -1100,6 +1137,26 @@ class Extractor:
         if a is not None and played(b, a):
             return b, a
         return next((t for t in (match.home, match.away) if t != b and played(t, b)), a), b
+
+    def _fixture_opponent(self, sent: Sentence, st: results.Statement, a: str | None,
+                          match: MatchFact, year: int | None) -> str | None:  # fmt: skip
+        """The opponent of a result stated without one ("Norway won the semifinal 1-0", "the
+        Germans won the play-off in Zürich 7-2"): the team ``a`` beat (or lost to, or drew
+        with) by that score in the edition of the sentence's year, else the report's, when
+        the graph has exactly one such fixture other than the main match (Fjelstul
+        ``matches.csv``)."""
+        if a is None or st.score_a is None or st.score_b is None:
+            return None
+        oyear = st.year or self._other_year(sent.text, year, sent.masked[st.start :],
+                                            sent.masked[: st.start])  # fmt: skip
+        if oyear is None:
+            return None
+        hits = [f for f in team_fixtures(self.gaz, a, oyear) if f.iri != match.iri
+                and f.goals_by_team.get(a) == st.score_a
+                and sum(v or 0 for v in f.goals_by_team.values()) == st.score_a + st.score_b]
+        if len(hits) != 1:
+            return None
+        return hits[0].away if hits[0].home == a else hits[0].home
 
     def _next_opponent_of(self, match: MatchFact, b: str, year: int | None) -> str | None:
         """The main match's team whose next fixture in the graph (Fjelstul ``matches.csv``,
