@@ -370,3 +370,31 @@ def test_live_blog_minute_with_a_clock_and_a_shared_stadium_name(extractor: Extr
     assert (ex.match.venue, ex.match.city) == ("Estadio Nacional", "Santiago")
     goals = [(g.scorer_name, g.minute, g.assist_name) for g in ex.goals][:2]
     assert goals == [("Josef Masopust", 15, "Adolf Scherer"), ("Amarildo", 17, None)]
+
+
+def test_earlier_meeting_with_the_pair_as_subject_and_goals_without_reply(
+    extractor: Extractor, tmp_path: Path
+):
+    """"The teams tied 3-3 … in the group opener" is the main pair's earlier meeting of that
+    edition (United States 3–3 China, Women's World Cup 1995, 6 June); "put six past Mexico
+    without reply" is a 6-0 win; "Norway won the semifinal 1-0" takes the one fixture of
+    Norway's 1995 edition with that score (against the United States)."""
+    path = tmp_path / "gavle.txt"
+    path.write_text(
+        "GAVLE, Sweden, June 17, 1995 - The United States beat China 2-0 in the third-place "
+        "game of the Women's World Cup.\n\nThe teams tied 3-3 on this same field in the group "
+        "opener. On Thursday Norway won the semifinal 1-0.\n",
+        encoding="utf-8",
+    )
+    ex = extractor.extract(read_report(path))
+    others = {(o.home_name, o.away_name, o.home_score, o.away_score, o.year) for o in ex.others}
+    assert ("United States", "China", 3, 3, 1995) in others
+    assert ("Norway", "United States", 1, 0, 1995) in others
+    path.write_text(
+        "Women's World Cup 1999: Germany drew 3-3 with Brazil in Washington. Germany had drawn "
+        "1-1 with Italy and then put six past Mexico without reply.\n",
+        encoding="utf-8",
+    )
+    ex = extractor.extract(read_report(path))
+    others = {(o.home_name, o.away_name, o.home_score, o.away_score) for o in ex.others}
+    assert others == {("Germany", "Italy", 1, 1), ("Germany", "Mexico", 6, 0)}

@@ -65,6 +65,11 @@ EACH_SCORE = re.compile(
 NO_REPLY = re.compile(
     rf"\b({_GOAL_WORD}|\d{{1,2}}) (?:goals? without reply|unanswered goals?)\b", re.I
 )
+#: goals put past a team without reply: "put six past T1 without reply" (a win, N-0)
+PAST_NO_REPLY = re.compile(
+    rf"\b(?:put|puts|putting|stuck|sticks|sticking|rattled|put away|slammed|fired) "
+    rf"({_GOAL_WORD}|\d{{1,2}}) (?:goals )?past (T\d+),? without (?:reply|conceding)\b", re.I
+)
 #: a result line in words: "Soviet Union three, Belgium four" (teams already masked)
 WORD_RESULT_LINE = re.compile(rf"(T\d+),? ({_GOAL_WORD}),? (T\d+),? ({_GOAL_WORD})\b", re.I)
 
@@ -199,6 +204,7 @@ def mask(sentence: Sentence, text: str) -> None:
     masked = TO_SCORE.sub(lambda m: f"{m[1]}{m[2]}-{m[3]}", masked)
     masked = EACH_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[1])}", masked)
     masked = NO_REPLY.sub(lambda m: f"{_goals(m[1])}-0", masked)
+    masked = PAST_NO_REPLY.sub(lambda m: f"beat {m[2]} {_goals(m[1])}-0", masked)
     masked = HYPHEN_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
     masked = WORD_RESULT_LINE.sub(
         lambda m: f"{m[1]} {_goals(m[2])}, {m[3]} {_goals(m[4])}", masked

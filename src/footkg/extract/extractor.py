@@ -174,7 +174,8 @@ SIDE_NOUN = re.compile(
 #: words of an earlier meeting of the main match's teams
 EARLIER_MEETING = re.compile(
     r"\b(?:met|meet|meeting|meetings|last time|previous|previously|earlier|ago|history|"
-    r"group stage|group game|group match|first round|rematch|repeat)\b|\bin (?:19|20)\d\d\b",
+    r"group stage|group game|group match|group opener|opener|first round|rematch|repeat)\b|"
+    r"\bin (?:19|20)\d\d\b",
     re.I,
 )
 #: a live-blog line giving the score at a break: "HT: France 1-1 Argentina", "Half-time: …"
@@ -281,7 +282,8 @@ class Extractor:
         fill_kinds(out.goals, clean, players, sentences, clock)
         if fixture is not None and match.home_score is None:
             self._score_from_goals(match, fixture, out)
-        stmts = sorted(stmts + self._anchored(sentences, stmts, year, match),
+        stmts = sorted(stmts + self._anchored(sentences, stmts, year, match)
+                       + _pair_statements(sentences, match),
                        key=lambda pair: pair[0].index)  # fmt: skip
         out.others = self._others(stmts, main, match, clean, year, published)
         return out
@@ -1249,6 +1251,33 @@ AFTER_EXTRA_TIME = re.compile(r"\bafter extra[- ]time\b|\ba\.?e\.?t\b", re.I)
 FUTURE_CUE = re.compile(
     r"\b(?:will|next|tomorrow|tonight|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:'s)?)\b"
 )
+
+
+#: the main match's two teams as one subject of an earlier meeting: "The teams tied 3-3 on
+#: this same field in the group opener", "the two sides had drawn 1-1 in 1990"
+PAIR_SUBJECT = re.compile(
+    r"\b(?:[Tt]he (?:two )?(?:teams|sides)|[Tt]hese two(?: teams| sides)?|[Bb]oth (?:teams|sides))"
+    r" (?:had |have )?(?:drew|tied|drawn|played out|shared)\b(?: (?:a|an))? (\d{1,2})-(\d{1,2})"
+)
+
+
+def _pair_statements(sentences: list[Sentence],
+                     match: MatchFact) -> list[tuple[Sentence, results.Statement]]:  # fmt: skip
+    """Earlier meetings of the main match's two teams told with them as one subject ("The
+    teams tied 3-3 … in the group opener"): a statement per sentence, the two teams as new
+    slots of kind ``pair``."""
+    out = []
+    for sent in sentences:
+        m = PAIR_SUBJECT.search(sent.masked)
+        if m is None:
+            continue
+        at = sent.start + sent.text.find(m.group().split()[0])
+        n = len(sent.slots)
+        sent.slots += [TeamRef(at, at, match.home, "", "pair"), TeamRef(at, at, match.away, "", "pair")]
+        st = results.Statement(f"T{n}", f"T{n + 1}", int(m[1]), int(m[2]), "result-pair-subject")
+        st.start = m.start()
+        out.append((sent, st))
+    return out
 
 
 def _final_line(about: list) -> tuple[Sentence, results.Statement]:
