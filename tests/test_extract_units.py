@@ -755,3 +755,23 @@ def test_header_with_the_head_and_flick_passer():
                Mention(62, 71, "player", "s", "Marieanne", team="eng")]  # fmt: skip
     fill_assists([goal], text, players, lambda m: {"s": "Marieanne Spacey"}[m.iri])
     assert goal.assist_name == "Marieanne Spacey"
+
+
+def test_a_city_that_is_a_players_name_and_passes_told_by_their_verb():
+    """"With Rivera the game changed" is Gianni Rivera (Rivera is also a city of the graph);
+    "in Rivera" is the place. "headed back across the box by Huntelaar" and "a back-heel
+    from Biavati" name the passer; "squaring for Müller" is a pass."""
+    from footkg.extract.assists import PASS_FROM
+    from footkg.extract.gazetteer import SquadPlayer
+    from footkg.extract.goals import PASS
+    from footkg.extract.pipeline import player_mentions
+
+    rivera = SquadPlayer("p:rivera", "Gianni Rivera", "Rivera", "midfielder", "ita")
+    text = "With Rivera the game changed. They trained in Rivera."
+    cities = [Mention(5, 11, "city", "c:rivera", "Rivera"), Mention(46, 52, "city", "c:rivera",
+                                                                    "Rivera")]  # fmt: skip
+    found = player_mentions(text, [rivera], cities)
+    assert [(m.start, m.iri) for m in found] == [(5, "p:rivera")]
+    assert PASS_FROM.search("a corner was headed back across the box by ")
+    assert PASS_FROM.search("meeting a back-heel from ")
+    assert PASS.search("Mesut Özil tearing down the left and squaring for Müller")

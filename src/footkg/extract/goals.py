@@ -105,7 +105,8 @@ SHOOTOUT = re.compile(
 )
 PASS = re.compile(
     r"\b(?:crossed|crosses|crossing|cross for|passed|pass(?:es)? to|a pass|long pass|found|fed|"
-    r"(?:pass|ball) (?:forward |through |across )?for|"
+    r"(?:pass|ball) (?:forward |through |across )?for|(?:squaring|squares|crossing|chipping|"
+    r"cutting it back|pulling it back) (?:it |the ball )?for|"
     r"set up|sets up|setting up|teed up|laid (?:it )?off|slipped (?:the ball|a pass|it)|slid a "
     r"pass|pulled the ball back|pulled it back|cut (?:it |the ball )?back|squared|delivered|"
     r"took the free kick|took a quick free kick|swung (?:over|in) (?:a|the) (?:cross|corner|"

@@ -222,7 +222,8 @@ def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) 
     for m in regex.finditer(folded):
         if not (text[m.start()].isupper() or PARTICLE.match(text, m.start())):
             continue
-        overlaps = [t for t in taken if t.start < m.end() and m.start() < t.end]
+        overlaps = [t for t in taken if t.start < m.end() and m.start() < t.end
+                    and not _player_not_place(text, t, m.start(), m.end())]  # fmt: skip
         if any(t.end - t.start >= m.end() - m.start() for t in overlaps):
             continue
         p = variants[m.group()]
@@ -238,6 +239,14 @@ def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) 
             )
         )
     return found + _given_names(text, folded, squads, found)
+
+
+def _player_not_place(text: str, taken: Mention, start: int, end: int) -> bool:
+    """True when a city's name is a squad player's name not used as a place: "With Rivera
+    the game of Italy was different" (Gianni Rivera, not Rivera in Uruguay); "in Rivera" is
+    the place."""
+    return (taken.kind == "city" and (taken.start, taken.end) == (start, end)
+            and not re.search(r"\b(?:in|at|to|from|near|of)\s+$", text[max(0, start - 6) : start]))
 
 
 def _given_names(text: str, folded: str, squads: list[SquadPlayer],
