@@ -775,3 +775,22 @@ def test_a_city_that_is_a_players_name_and_passes_told_by_their_verb():
     assert PASS_FROM.search("a corner was headed back across the box by ")
     assert PASS_FROM.search("meeting a back-heel from ")
     assert PASS.search("Mesut Özil tearing down the left and squaring for Müller")
+
+
+def test_country_after_its_city_is_a_place_but_a_team_before_who_is_a_team():
+    """"the final in Guangzhou, China, and …" names a place; "in Seville, England were …" and
+    "falls to Italy, who play Brazil" name teams."""
+    from footkg.extract.context import TeamRef, is_place_use
+
+    def ref(text: str, name: str) -> TeamRef:
+        at = text.index(name)
+        return TeamRef(at, at + len(name), "t", name, "name")
+
+    text = "beating Norway 2-1 in the final in Guangzhou, China, and arrived as favourites"
+    assert is_place_use(text, ref(text, "China"))
+    text = "They won in Seville, England were never in it."
+    assert not is_place_use(text, ref(text, "England"))
+    text = "That job falls to Italy, who play Brazil on Saturday."
+    assert not is_place_use(text, ref(text, "Italy"))
+    text = "The squad flew to Italy on Monday."
+    assert is_place_use(text, ref(text, "Italy"))

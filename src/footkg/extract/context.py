@@ -173,12 +173,22 @@ def team_refs(
 DATELINE_CITY = re.compile(r"(?:^|\n)[A-ZÀ-Þ][A-ZÀ-Þ .'-]+, $")
 
 
+#: a city named before its country: "in Guangzhou, " before "China"
+CITY_COMMA = re.compile(r"\b(?:in|at|from|near) [A-Z][\w'’.-]+(?: [A-Z][\w'’.-]+)?, $")
+
+
 def is_place_use(text: str, ref: TeamRef) -> bool:
     """True when a team name is used as a place ("in Mexico", "heads to Miami", the country
     of a dateline "SUWON, South Korea (June 5) -"); not after a result ("lost 8-3 to
     Hungary", "a 6-1 rout of Switzerland")."""
     if DATELINE_CITY.search(text, max(0, ref.start - 40), ref.start):
         return True
+    if CITY_COMMA.search(text[max(0, ref.start - 40) : ref.start]) and re.match(
+        r"\s*(?:[,.;)]|$)", text[ref.end : ref.end + 2]
+    ):
+        return True  # "the final in Guangzhou, China, and …": the city's country
+    if re.match(r",? (?:who|which)\b", text[ref.end : ref.end + 8]):
+        return False  # "That job falls to Italy, who play Brazil": a team
     before = text[max(0, ref.start - 30) : ref.start].lower()
     if re.search(r"(?:\d\s*[-–]\s*\d|\b(?:lost|losing|lose|loses|fell|falling|defeat|loss|beaten|"
                  r"win|victory|rout|thrashing|demolition|drubbing|hammering|triumph|success|"

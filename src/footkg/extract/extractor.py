@@ -24,7 +24,7 @@ from spacy.language import Language
 from footkg.extract import guided, results
 from footkg.extract.anchored import anchored_statements
 from footkg.extract.assists import fill_assists, fill_kinds
-from footkg.extract.context import Sentence, TeamRef, mask, team_refs
+from footkg.extract.context import Sentence, TeamRef, is_place_use, mask, team_refs
 from footkg.extract.facts import Evidence, Extraction, GoalFact, MatchFact, tournament_label
 from footkg.extract.gazetteer import Gazetteer
 from footkg.extract.goals import GoalFinder, SentenceView, line_time
@@ -378,6 +378,7 @@ class Extractor:
                 if (
                     iri
                     and ref.kind != "adjective"
+                    and not is_place_use(text, r)
                     and not before.endswith(
                         ("in ", "against ", "over ", "to ", "by ", "beat ", "from ", "and ")
                     )
