@@ -60,8 +60,8 @@ PASS_NOUN = re.compile(
 )
 #: before the passer's name: the pass comes from him ("after a pass from", "a cross by")
 PASS_FROM = re.compile(
-    r"\b(?:(?:cross|pass|corner|free[- ]kick|ball|centre|delivery|lay-off|cut-back|back-heel|"
-    r"backheel|flick|knock-down|lob|chip)"
+    r"\b(?:(?:cross|pass|corner|corner[- ]kick|free[- ]kick|ball|centre|delivery|lay-off|"
+    r"cut-back|back-heel|backheel|flick|knock-down|lob|chip)"
     r" (?:from|by|of)|(?:headed|nodded|knocked|flicked|helped) (?:back |down |on )?"
     r"(?:(?:across|into) (?:the box|goal|the area|the six-yard box|his path|her path) )?by)"
     r" (?:the )?(?:[\w-]+ ){0,2}?$",
