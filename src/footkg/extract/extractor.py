@@ -457,7 +457,8 @@ class Extractor:
         for sent, st in stmts if sentences is not None else []:
             if st.needs_opponent and st.b is None and st.a != "T?":
                 self._sentence_opponent(sent, st, topic)  # "down 2-0 to Brazil, they won 3-2"
-            if (st.needs_opponent and st.b is None and st.a != "T?" and years
+            if (st.needs_opponent and st.b is None and st.a != "T?" and years and topic
+                    and sent.team(st.a).iri in topic
                     and not self._topic_score(sent, st, topic)):  # fmt: skip
                 self._edition_opponent(sent, st, years[0])  # "won the play-off in Zürich 7-2"
             if st.needs_opponent and st.b is None and topic and sent.team(st.a).iri in topic:
@@ -574,8 +575,8 @@ class Extractor:
                 return
 
     def _topic_score(self, sent: Sentence, st: results.Statement, topic: set[str] | None) -> bool:
-        """True when the statement's team is of the topic pair and the graph has the pair
-        meeting with the statement's score (in any year)."""
+        """True when the graph has the topic pair meeting with the statement's score (in
+        any year)."""
         a = sent.team(st.a).iri
         if not topic or a not in topic or st.score_a is None:
             return False
