@@ -398,3 +398,29 @@ def test_earlier_meeting_with_the_pair_as_subject_and_goals_without_reply(
     ex = extractor.extract(read_report(path))
     others = {(o.home_name, o.away_name, o.home_score, o.away_score) for o in ex.others}
     assert others == {("Germany", "Italy", 1, 1), ("Germany", "Mexico", 6, 0)}
+
+
+def test_shootout_won_the_penalties_and_extra_time_of_another_match(extractor: Extractor,
+                                                                   tmp_path: Path):  # fmt: skip
+    """"Costa Rica won the penalties 5-3" is the shootout; "go to the quarter-final" makes
+    the match the round before; "Yesterday, 29 June 2014" is the date itself. A final the
+    graph has ending in 90 minutes (United States 5–2 Japan, 2015) is not after extra time
+    when the report tells another match's extra time and penalties."""
+    path = tmp_path / "recife.txt"
+    path.write_text(
+        "RECIFE — Yesterday, 29 June 2014, in the Arena Pernambuco, Costa Rica won the "
+        "penalties 5-3 against Greece after the match finished 1-1 also after the extra time, "
+        "and now the Ticos go to the quarter-final.\n",
+        encoding="utf-8",
+    )
+    m = extractor.extract(read_report(path)).match
+    assert (m.home_name, m.shootout, m.after_extra_time) == ("Costa Rica", (5, 3), True)
+    assert (m.stage, m.date) == ("round of 16", "2014-06-29")
+    path.write_text(
+        "VANCOUVER (July 5, 2015) — Four years after a penalty-kick heartbreak, the United "
+        "States beat Japan 5-2 in the Women's World Cup final.\n\nIn 2011 Japan tied the U.S. "
+        "2-2 after extra time and won the shootout 3-1.\n",
+        encoding="utf-8",
+    )
+    m = extractor.extract(read_report(path)).match
+    assert (m.home_score, m.away_score, m.after_extra_time, m.shootout) == (5, 2, False, None)

@@ -269,7 +269,8 @@ class Extractor:
         match.date = self._main_date(clean, sentences, sent, year, published)
         if fixture is not None:
             self._fixture_details(match, fixture, days, clean)
-        self._shootout_and_aet(match, sentences, main, stated)
+        self._shootout_and_aet(match, sentences, main, stated,
+                               fixture is None or fixture.extra_time)  # fmt: skip
         out.match = match
         out.tournament_label = tournament_label(year, women)
         players = self._players(clean, ents, edition, (a, b))
@@ -840,21 +841,26 @@ class Extractor:
                           r"Wednesday|Thursday|Friday|Saturday|Sunday)\b", text, re.M)  # fmt: skip
             if m and m.group(1) != stated.strftime("%A"):
                 return _weekday(stated, m.group(1), past=True)
+            if YESTERDAY_DATED.search(text):
+                return stated  # "Yesterday, 29 June 2014, in the Arena Pernambuco": the date
             if re.search(r"\b(?:last night|yesterday)\b", text, re.I):
                 return stated - timedelta(days=1)
         return stated
 
     def _shootout_and_aet(self, match: MatchFact, sentences: list[Sentence],
                           main: tuple | None = None,
-                          stated: set[int] | frozenset[int] = frozenset()) -> None:  # fmt: skip
+                          stated: set[int] | frozenset[int] = frozenset(),
+                          went_long: bool = True) -> None:  # fmt: skip
         """Shootout kicks (from the main statement, else from the first sentence stating a
         shootout won by a main team and no other match) and extra time (words for it in the
         main statement's sentence or one that states no match: ``stated`` holds the indices
-        of those that do)."""
+        of those that do). ``went_long`` is False when the linked fixture ended in 90 minutes
+        (Fjelstul ``extra_time``): then only the main statement itself may say otherwise
+        ("a penalty-kick heartbreak" four years before is another match's)."""
         st = main[1] if main else None
         if st is not None and st.shootout is not None:
             match.shootout = st.shootout
-        for s in sentences if match.shootout is None else []:
+        for s in sentences if match.shootout is None and went_long else []:
             so = results.shootout_in(s)
             if so and (not self._about_other_match(s, match) or self._own_shootout(s, so, match)):
                 winner = s.team(so[0]).iri
@@ -869,7 +875,7 @@ class Extractor:
                              or s.start == match.evidence.start)  # fmt: skip
             aet = re.search(r"after extra[- ]time|\ba\.?e\.?t\b|in extra[- ]time|extra-time winner|"
                             r"of extra[- ]time|\b1[01]\dth minute", quiet, re.I)  # fmt: skip
-            match.after_extra_time = bool(aet) or match.shootout is not None
+            match.after_extra_time = (bool(aet) and went_long) or match.shootout is not None
 
     def _own_shootout(self, s: Sentence, so: tuple[str, int, int], match: MatchFact) -> bool:
         """True when a shootout a sentence states is won by a main team and no other team is
@@ -1248,6 +1254,11 @@ FULL_TIME = re.compile(r"\b(?:full[- ]time|final score|final whistle|FT\b)", re.
 AFTER_EXTRA_TIME = re.compile(r"\bafter extra[- ]time\b|\ba\.?e\.?t\b", re.I)
 
 
+#: "yesterday" with the date right after it: the date is the match's, not the report's
+YESTERDAY_DATED = re.compile(
+    r"\b(?:last night|yesterday),?\s+(?:\(?[A-Z][a-z]+day,?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+"
+    r"[A-Z][a-z]+|[A-Z][a-z]+\s+\d{1,2}\b)", re.I
+)
 #: words that put a match named without its subject in the future ("Wednesday's semi-final
 #: against Brazil", "the final against Spain on Sunday"): the main match's winner plays it
 FUTURE_CUE = re.compile(

@@ -48,7 +48,8 @@ STAGE_NOUN = r"(?:semi-?final|quarter-?final|final|play-?off|group (?:match|game
 #: a penalty shootout as a noun: "the shoot-out", "a penalty-kick shootout", "the penalty
 #: kicks competition"
 SHOOTOUT_NOUN = (
-    r"(?:the|a) (?:penalty[- ](?:kicks? )?)?(?:shoot-?out|competition|contest)"
+    r"(?:the|a) (?:(?:penalty[- ](?:kicks? )?)?(?:shoot-?out|competition|contest)|penalties|"
+    r"penalty kicks|spot[- ]kicks)"
 )
 FUTURE = r"(?:will )?(?:meet|meets|face|faces|play|plays|take on|takes on|meeting|facing)"
 SCORE = r"(\d{1,2})-(\d{1,2})"
@@ -65,7 +66,9 @@ STAGE_WORDS = [
     (r"\bfinals?\b(?! whistle| minute| round| day| stages?| tournament| third| quarter)", "final"),
 ]  # fmt: skip
 REACH = re.compile(
-    r"\b(?:to reach|reached|reach|into|book(?:ed)? a place in|advance to) (?:the|their|a|an)"
+    r"\b(?:to reach|reached|reach|into|book(?:ed)? a place in|advance to|advances to|advanced to|"
+    r"go (?:through )?to|goes (?:through )?to|went (?:through )?to|progress to|move on to|"
+    r"moves on to|through to) (?:the|their|a|an)"
     r"((?: [\w-]+){0,4}? (?:semi-?finals?|quarter-?finals?|finals?|round of 16|last 16|last eight|"
     r"last four)\b)"
 )
