@@ -424,3 +424,23 @@ def test_shootout_won_the_penalties_and_extra_time_of_another_match(extractor: E
     )
     m = extractor.extract(read_report(path)).match
     assert (m.home_score, m.away_score, m.after_extra_time, m.shootout) == (5, 2, False, None)
+
+
+def test_the_days_the_report_names_beat_its_own_date(extractor: Extractor, tmp_path: Path):
+    """A paper dated "Monday, June 28, 1954" that says the match was "on Saturday afternoon,
+    June 26" gives 26 June (the fixture's day, Fjelstul); "VERONA, June 27, 1990" and "on a
+    humid Tuesday" give Tuesday 26 June."""
+    path = tmp_path / "basel.txt"
+    path.write_text(
+        "EVENING COURIER — Monday, June 28, 1954\n\nEngland are out. At the St. Jakob Stadium "
+        "in Basel on Saturday afternoon, June 26, Uruguay beat England 4-2 in the "
+        "quarter-final.\n",
+        encoding="utf-8",
+    )
+    assert extractor.extract(read_report(path)).match.date == "1954-06-26"
+    path.write_text(
+        "VERONA, June 27, 1990\n\nOn a humid Tuesday at the Stadio Bentegodi, Yugoslavia beat "
+        "Spain 2-1 after extra time.\n",
+        encoding="utf-8",
+    )
+    assert extractor.extract(read_report(path)).match.date == "1990-06-26"

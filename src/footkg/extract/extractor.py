@@ -710,6 +710,8 @@ class Extractor:
         same_day = (int(fixture.date[5:7]), int(fixture.date[8:10])) in days
         if same_day and (match.date is None or match.date[:4] != fixture.date[:4]):
             match.date = fixture.date  # a byline's "5 June 2018" over the match's "5 June 1938"
+        elif same_day and match.date != fixture.date and _days_apart(match.date, fixture.date) <= 7:
+            match.date = fixture.date  # a paper's "Monday, June 28" over the match's "June 26"
         if fixture.extra_time and not match.after_extra_time and EXTRA_TIME.search(text):
             match.after_extra_time = True
         if fixture.venue is None or match.venue_iri == fixture.venue:
@@ -837,7 +839,7 @@ class Extractor:
         for text in nearby:
             if re.search(r"\b(?:will|next|meet|face|play|might|could|would|again)\b", text):
                 continue  # "… at the Maracanã on Sunday": a fixture still to come
-            m = re.search(r"(?:\b(?:on|on a|last) |^[A-ZÀ-Ý][A-ZÀ-Ý .'’-]+, )(Monday|Tuesday|"
+            m = re.search(r"(?:\b(?:[Oo]n|[Oo]n a|[Oo]n an|[Ll]ast)(?: [a-z]+)? |^[A-ZÀ-Ý][A-ZÀ-Ý .'’-]+, )(Monday|Tuesday|"
                           r"Wednesday|Thursday|Friday|Saturday|Sunday)\b", text, re.M)  # fmt: skip
             if m and m.group(1) != stated.strftime("%A"):
                 return _weekday(stated, m.group(1), past=True)
@@ -1291,6 +1293,13 @@ def _pair_statements(sentences: list[Sentence],
         st.start = m.start()
         out.append((sent, st))
     return out
+
+
+def _days_apart(a: str | None, b: str) -> int:
+    """Days between two ISO dates (a large number when ``a`` is ``None``)."""
+    if a is None:
+        return 10**6
+    return abs((date.fromisoformat(a) - date.fromisoformat(b)).days)
 
 
 def _final_line(about: list) -> tuple[Sentence, results.Statement]:
