@@ -794,3 +794,20 @@ def test_country_after_its_city_is_a_place_but_a_team_before_who_is_a_team():
     assert not is_place_use(text, ref(text, "Italy"))
     text = "The squad flew to Italy on Monday."
     assert is_place_use(text, ref(text, "Italy"))
+
+
+def test_objects_with_a_title_before_them_and_relative_that():
+    """"had beaten holders T1 … and then knocked out T2" keeps T0 the subject; "T0, 6-2 losers
+    to T1"; "knocking out T1 1-0" is a result; "T1, that this same Sunday won 3 to 1 against
+    T2" has T1 the subject; "opens with T0 against T1" names a fixture."""
+    got = _statements("T0 had beaten holders T1 1-0 in the opener and then knocked out T2 2-1.")
+    assert [g[:4] for g in got] == [("T0", "T1", 1, 0), ("T0", "T2", 2, 1)]
+    assert _statements("T0, 6-2 losers to T1 in their opener, meet T2.")[0][:4] == (
+        "T0", "T1", 2, 6)
+    got = _statements("T0 stunned the hosts, knocking out T1 1-0, and then beat T2 3-1.")
+    assert ("T0", "T2", 3, 1) in [g[:4] for g in got]
+    got = _statements("T0 will face the world champion T1, that this same Sunday won 3-1 "
+                      "against T2.")  # fmt: skip
+    assert ("T1", "T2", 3, 1) in [g[:4] for g in got]
+    got = _statements("another double-header that opens with T0 against T1.")
+    assert got[0][:4] == ("T0", "T1", None, None)

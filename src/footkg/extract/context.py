@@ -173,6 +173,11 @@ def team_refs(
 DATELINE_CITY = re.compile(r"(?:^|\n)[A-ZÀ-Þ][A-ZÀ-Þ .'-]+, $")
 
 
+#: a prize that goes to a team: "Third place went to " before "Sweden"
+AWARDED_TO = re.compile(
+    r"\b(?:place|title|points|spoils|trophy|cup|win|victory|honou?rs|medal|bronze|gold|silver)"
+    r" (?:went|goes|go|going) to $", re.I
+)
 #: a city named before its country: "in Guangzhou, " before "China"
 CITY_COMMA = re.compile(r"\b(?:in|at|from|near) [A-Z][\w'’.-]+(?: [A-Z][\w'’.-]+)?, $")
 
@@ -187,6 +192,8 @@ def is_place_use(text: str, ref: TeamRef) -> bool:
         r"\s*(?:[,.;)]|$)", text[ref.end : ref.end + 2]
     ):
         return True  # "the final in Guangzhou, China, and …": the city's country
+    if AWARDED_TO.search(text[max(0, ref.start - 30) : ref.start]):
+        return False  # "Third place went to Sweden": a team
     if re.match(r",? (?:who|which)\b", text[ref.end : ref.end + 8]):
         return False  # "That job falls to Italy, who play Brazil": a team
     before = text[max(0, ref.start - 30) : ref.start].lower()

@@ -19,7 +19,8 @@ from footkg.vocab import STAGES
 WIN = (
     r"(?:beat|beats|beating|beaten|defeated|defeat|defeats|defeating|thrashed|thrashing|"
     r"routed|routing|hammered|hammering|edged(?: past| out)?|edge past|edging past|overcame|"
-    r"overcome|overcoming|knocked out|eliminated|eliminating|crushed|crushing|stunned|saw off|"
+    r"overcome|overcoming|knocked out|knocking out|knocks out|eliminated|eliminating|crushed|"
+    r"crushing|stunned|saw off|"
     r"downed|outclassed|swept aside|brushed aside|dispatched|dispatching|swept past|cruised past|"
     r"demolished|demolishing|thumped|humiliated|saw off|eliminate|overwhelmed|overwhelming|"
     r"outplayed|outplaying|dismantled|dismantling|got the better of|put out|"
@@ -108,9 +109,10 @@ def _stmt(rule: str, a: str, b: str | None, sa: str | int | None, sb: str | int 
 def _subject(masked: str, pos: int) -> str | None:
     """The last team slot before ``pos`` (the subject of a verb at ``pos``), skipping slots
     inside a relative clause ("T0, who face T1 next, beat T2")."""
-    relative = re.search(r"(T\d+),? (?:who|which) (?:\w+ ){0,2}$", masked[:pos])
+    relative = re.search(r"(T\d+),? (?:who|which) (?:\w+ ){0,2}$|(T\d+), that (?:\w+ ){0,4}$",
+                         masked[:pos])  # fmt: skip
     if relative:  # "T0 will face T1, who beat T2": the relative pronoun's antecedent
-        return relative[1]
+        return relative[1] or relative[2]
     head = re.sub(r", (?:who|which|whose|having|fresh from)\b[^,]*,", ",", masked[:pos])
     slots, objects = [], set()
     for m in re.finditer(r"\bT\d+\b", head):
@@ -129,8 +131,9 @@ OBJECT_BEFORE = re.compile(
     rf"(?:\b(?:by|against|over|with|past|to|meet|meets|face|faces|play|plays|take on|takes on|"
     rf"tie|ties|tied|tying|held|holding|drew|drawing|containing|including|featuring|alongside|"
     rf"like|such as|(?:demolition|rout|thrashing|defeat|hammering|drubbing|destruction) of)|{WIN})"
-    rf" (?:(?:[A-Z][\w-]+ ){{0,2}}[A-Z][\w-]+(?:'s|’s) )?$"
-)  # "against Jack Charlton's T1" too
+    rf" (?:(?:[A-Z][\w-]+ ){{0,2}}[A-Z][\w-]+(?:'s|’s) )?"
+    rf"(?:(?:the )?(?:defending |reigning |world |title )?(?:holders|champions?|hosts) )?$"
+)  # "against Jack Charlton's T1", "had beaten holders T1", "stunned defending champion T1"
 
 
 def _named_opponent(masked: str, subject: str, pos: int) -> str | None:
@@ -384,6 +387,11 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     ):
         if free(m):
             take(m, _stmt("result-winners-over", m[1], m[4], m[2], m[3]))
+    # "T0, 6-2 losers to T1 in their opener"
+    for m in re.finditer(rf"(T\d+),? (?:the )?{SCORE} (?:losers|loser) (?:to|against) (T\d+)", s):
+        if free(m):
+            lo, hi = sorted((int(m[2]), int(m[3])))
+            take(m, _stmt("result-losers-to", m[1], m[4], lo, hi))
     # "the semi-final between T0 and T1", "T0, beaten finalists against T1": a pair, no score
     for m in re.finditer(
         r"\b(?:final|semi-?final|quarter-?final|match|game|meeting|tie|play-?off) between (?:the )?(T\d+) and (?:the )?(T\d+)",
@@ -492,7 +500,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     # "the winners meet on Friday in the first quarter-final, T0 against T1 at …", "a
     # hat-trick for T0 against T1 at Wembley in 1966": one match named by its pair
     for m in re.finditer(r"(T\d+) (?:against|versus|vs\.?|v) (T\d+)(?! ?\d)(?=,? (?:at|in|on) |\s*\(|\s*$|[.;])", s):
-        cue = re.search(rf"\b(?:{FUTURE}|final|{STAGE_NOUN}|match|game|tie|for)\b[^.;]*$", s[: m.start()])
+        cue = re.search(rf"\b(?:{FUTURE}|final|{STAGE_NOUN}|match|game|tie|for|opens? with|double-header)\b[^.;]*$", s[: m.start()])
         if free(m) and m[1] != m[2] and (cue or re.search(r"\b(?:v|vs\.?|versus)\b", m[0])):
             future = bool(re.search(r"\bwill\b|\bnext\b|\bmeets?\b|\bawait", s))
             take(m, _stmt("pair-against", m[1], m[2], None, None, future=future))
