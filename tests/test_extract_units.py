@@ -62,6 +62,8 @@ from footkg.extract.timeexpr import find_times
         ("Piola, in the fourth minute of the extra half-hour", 94, None, None),
         ("in the tenth minute of the second half", 55, None, None),
         ("Ferraris scored within two minutes of the start", 2, None, None),
+        ("Twenty minutes of the second half had gone when Sárosi", 65, None, None),
+        ("England lead, one-nil, in the hundred-and-eighth minute!", 108, None, None),
     ],
 )
 def test_time_expressions(text, minute, stoppage, offset):

@@ -6,7 +6,8 @@ the eighth minute``, ``the eleventh minute of stoppage time`` → 90+11), ``in t
 ``barely three minutes in``, ``eleven minutes into the second half``, ``two minutes after
 the third goal`` (relative), ``the last minute of the first extra period``, ``three minutes
 after the half-hour``, ``fifteen minutes played``, ``sixty-nine minutes on the clock``, ``the fourth minute of
-the extra half-hour`` (94), ``within two minutes of the start``.
+the extra half-hour`` (94), ``within two minutes of the start``, ``twenty minutes of the
+second half had gone`` (65), ``in the hundred-and-eighth minute``.
 
 Convention: ``N minutes into extra time`` is minute ``90 + N`` (extra time starts after the
 90th minute, so "four minutes into extra time" is the 94th minute).
@@ -119,6 +120,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("stoppage-nth", re.compile(rf"\b(?:in )?the {ORD} minute of (?:(?:second[- ]half )?(?:stoppage|injury|added) time)", re.I)),
     ("nth-added-first", re.compile(rf"\b(?:half[- ]time|the break|the interval|first half)\b[^.]{{0,80}}?\bthe {ORD} (?:added|additional|stoppage[- ]time) minute\b", re.I)),
     ("nth-added", re.compile(rf"\bthe {ORD} (?:added|additional|stoppage[- ]time) minute\b", re.I)),
+    ("hundred-nth", re.compile(rf"\b(?:in|into|during) the (?:one )?hundred(?:-and-| and |-){ORD}[ -]minute\b", re.I)),
+    ("half-gone", re.compile(rf"\b{NUM} minutes? of the (first|second) (?:half|period) (?:had |have |were |was )?(?:gone|passed|elapsed|been played|on the clock)\b", re.I)),
     ("nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:extra[- ]time|the (?:extra|additional) (?:half-hour|period|time|thirty minutes))", re.I)),
     ("nth-second-half", re.compile(rf"\b(?:in )?the {ORD} minute of the second (?:half|period)", re.I)),
     ("word-ordinal", re.compile(rf"\b(?:in|inside|within|into|by|during) the {ORD}[ -]minute\b", re.I)),
@@ -246,6 +249,12 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
             rule, 90
         )
         return TimeExpr(s, e, rule, minute=base, stoppage=ordinal(m.group(1)))
+    if rule == "hundred-nth":
+        value = 100 + ordinal(m.group(1))
+        return TimeExpr(s, e, rule, minute=value) if value <= 130 else None
+    if rule == "half-gone":
+        n = number(m.group(1))
+        return TimeExpr(s, e, rule, minute=n + (45 if m.group(2).lower() == "second" else 0))
     if rule in ("nth-et", "nth-second-half"):
         value = ordinal(m.group(1))
         base = 90 if rule == "nth-et" else 45
