@@ -444,3 +444,18 @@ def test_the_days_the_report_names_beat_its_own_date(extractor: Extractor, tmp_p
         encoding="utf-8",
     )
     assert extractor.extract(read_report(path)).match.date == "1990-06-26"
+
+
+def test_scorer_called_by_his_age_alone(extractor: Extractor, tmp_path: Path):
+    """"The 26-year-old striker … struck in the 94th minute" is İlhan Mansız (born 10 August
+    1975, Fjelstul players.csv; 26 on 22 June 2002), the fixture's 94th-minute scorer; a
+    wrong age tells no goal."""
+    path = tmp_path / "osaka.txt"
+    text = ("OSAKA, June 22 - Turkey beat Senegal 1-0 after extra time in the World Cup "
+            "quarter-final at the Nagai Stadium.\n\nThe {age}-year-old striker, on as a "
+            "substitute, struck in the 94th minute with a volley at the near post.\n")  # fmt: skip
+    path.write_text(text.format(age=26), encoding="utf-8")
+    goals = [(g.scorer_name, g.minute) for g in extractor.extract(read_report(path)).goals]
+    assert goals == [("İlhan Mansız", 94)]
+    path.write_text(text.format(age=31), encoding="utf-8")
+    assert extractor.extract(read_report(path)).goals == []

@@ -25,7 +25,7 @@ from footkg.extract.context import Sentence
 from footkg.extract.facts import Evidence, GoalFact
 from footkg.extract.goals import PENALTY_KIND, SIGNALS, _kind, clauses, line_time
 from footkg.extract.pipeline import Mention
-from footkg.extract.timeexpr import find_times, resolve
+from footkg.extract.timeexpr import NUM, find_times, number, resolve
 
 #: how far (minutes, stoppage counted in) a report's time may lie from the fixture's and
 #: still be the same goal told with a different minute (85 vs 86; 92 vs 90+2)
@@ -47,7 +47,8 @@ PENALTY_WORDS = re.compile(
 @dataclass(frozen=True, slots=True)
 class FixtureGoal:
     """A goal of the graph's fixture: scorer IRI, team credited (IRI), minute and stoppage
-    minutes (``None`` when unknown), own goal and penalty flags."""
+    minutes (``None`` when unknown), own goal and penalty flags, the scorer's age on the day
+    (years, ``None`` when unknown)."""
 
     scorer: str
     team: str
@@ -55,6 +56,7 @@ class FixtureGoal:
     stoppage: int | None
     own_goal: bool
     penalty: bool
+    age: int | None = None
 
     @property
     def clock(self) -> int:
@@ -171,7 +173,8 @@ def fixture_goals_of(rows: list[dict]) -> list[FixtureGoal]:
     """The rows of :func:`footkg.extract.linking.fixture_goals` that have a scorer and a
     minute, as :class:`FixtureGoal`, in match order."""
     out = [
-        FixtureGoal(r["scorer"], r["team"], r["minute"], r["stoppage"], r["own_goal"], r["penalty"])
+        FixtureGoal(r["scorer"], r["team"], r["minute"], r["stoppage"], r["own_goal"], r["penalty"],
+                    r.get("age"))
         for r in rows
         if r["scorer"] and r["minute"] is not None
     ]
@@ -246,6 +249,8 @@ def guided_goals(
                 if best is None or rank < best[0]:
                     best = (rank, t, s, p)
         if best is None:
+            best = _by_age(fg, sentences, players, clock, used)
+        if best is None:
             continue
         _, t, s, p = best
         used.add((t.sentence, t.start))
@@ -253,6 +258,40 @@ def guided_goals(
         part = _scorer_part(s, p, players)
         out.append(_goal(fg, t, s, part, p, penalty, name_of, team_name))
     return out
+
+
+#: a player called by his age: "The 26-year-old striker", "the twenty-year-old"
+AGE = re.compile(rf"\b(?:[Tt]he|[Aa]n?) ({NUM})-year-old\b(?!s)", re.I)
+
+
+def _by_age(
+    fg: FixtureGoal, sentences: list[Sentence], players: list[Mention],
+    clock: dict[int, list[Clocked]], used: set[tuple[int, int]],
+) -> tuple[int, Clocked, Sentence, Mention] | None:  # fmt: skip
+    """A sentence that tells ``fg`` calling its scorer by age alone ("The 26-year-old
+    striker, who had replaced Hakan Şükür after 67 minutes, struck in the 94th minute"): the
+    age is the scorer's on the day, no player is named beside it, and the sentence (or the
+    one before) gives the goal's time. Ranked like :func:`guided_goals`' sightings."""
+    if fg.age is None or fg.own_goal:
+        return None
+    for s in sentences:
+        for m in AGE.finditer(s.text):
+            try:
+                if number(m.group(1)) != fg.age:
+                    continue
+            except KeyError:
+                continue
+            at, end = s.start + m.start(), s.start + m.end()
+            if any(at - 4 <= p.end <= at or end <= p.start <= end + 2 for p in players):
+                continue  # "Bellingham, the 19-year-old": the named player
+            if not tells_goal(s.text):
+                continue
+            for t in clock.get(s.index) or clock.get(s.index - 1) or []:
+                gap = _near(fg, t)
+                if gap is not None and (t.sentence, t.start) not in used:
+                    p = Mention(at, end, "player", fg.scorer, m.group(), fg.team)
+                    return 2 * gap, t, s, p
+    return None
 
 
 #: the ball going in, told without a word for a goal ("looping past the England goalkeeper")

@@ -5,6 +5,7 @@ a fixture's goals are looked up with its IRI bound as a value."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 import pyoxigraph as ox
 
@@ -139,14 +140,16 @@ def best_fixture(
 
 def fixture_goals(gaz: Gazetteer, match: str) -> list[dict]:
     """The goals the graph holds for ``match`` (IRI): scorer IRI and name, team IRI, minute,
-    stoppage, own goal, penalty."""
+    stoppage, own goal, penalty, and the scorer's age on the match day (years, from the
+    players' birth dates, Fjelstul ``players.csv``)."""
     if gaz.store is None:
         return []
     rows = gaz._q(
-        "SELECT ?m ?g ?p ?n ?t ?min ?st ?og ?pen WHERE { ?g fk:match ?m ; fk:team ?t . "
+        "SELECT ?m ?g ?p ?n ?t ?min ?st ?og ?pen ?b ?d WHERE { ?g fk:match ?m ; fk:team ?t . "
         "OPTIONAL { ?g fk:scorer ?p } OPTIONAL { ?g fk:scorerName ?n } "
         "OPTIONAL { ?g fk:minute ?min } OPTIONAL { ?g fk:stoppageMinute ?st } "
-        "OPTIONAL { ?g fk:ownGoal ?og } OPTIONAL { ?g fk:penalty ?pen } }",
+        "OPTIONAL { ?g fk:ownGoal ?og } OPTIONAL { ?g fk:penalty ?pen } "
+        "OPTIONAL { ?p fk:birthDate ?b } OPTIONAL { ?m fk:date ?d } }",
         m=ox.NamedNode(match),
     )
     return [
@@ -159,9 +162,22 @@ def fixture_goals(gaz: Gazetteer, match: str) -> list[dict]:
             "stoppage": int(r["st"].value) if r["st"] is not None else None,
             "own_goal": r["og"] is not None and r["og"].value == "true",
             "penalty": r["pen"] is not None and r["pen"].value == "true",
+            "age": _age(r["b"], r["d"]),
         }
         for r in rows
     ]
+
+
+def _age(birth: ox.Literal | None, day: ox.Literal | None) -> int | None:
+    """Whole years from an ISO birth date to an ISO match date (``None`` if either is
+    missing or not a full date)."""
+    if birth is None or day is None:
+        return None
+    try:
+        b, d = date.fromisoformat(birth.value[:10]), date.fromisoformat(day.value[:10])
+    except ValueError:
+        return None
+    return d.year - b.year - ((d.month, d.day) < (b.month, b.day))
 
 
 _ = PREFIXES
