@@ -173,6 +173,8 @@ def team_refs(
 DATELINE_CITY = re.compile(r"(?:^|\n)[A-ZÀ-Þ][A-ZÀ-Þ .'-]+, $")
 
 
+#: what a place use of a name ends in: a comma ("ROME, Italy") or a preposition ("in Italy")
+PLACE_HINT = re.compile(r"(?:, |(?<![\w])(?:[Ii]n|[Tt]o|[Ff]rom|[Oo]f|[Aa]t) )$")
 #: a prize that goes to a team: "Third place went to " before "Sweden"
 AWARDED_TO = re.compile(
     r"\b(?:place|title|points|spoils|trophy|cup|win|victory|honou?rs|medal|bronze|gold|silver)"
@@ -186,6 +188,8 @@ def is_place_use(text: str, ref: TeamRef) -> bool:
     """True when a team name is used as a place ("in Mexico", "heads to Miami", the country
     of a dateline "SUWON, South Korea (June 5) -"); not after a result ("lost 8-3 to
     Hungary", "a 6-1 rout of Switzerland")."""
+    if not PLACE_HINT.search(text, max(0, ref.start - 6), ref.start):
+        return False  # every place use ends in a comma or a preposition
     if DATELINE_CITY.search(text, max(0, ref.start - 40), ref.start):
         return True
     if CITY_COMMA.search(text[max(0, ref.start - 40) : ref.start]) and re.match(

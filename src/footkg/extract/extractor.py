@@ -35,6 +35,7 @@ from footkg.extract.linking import (
     fixture_goals,
     fixtures_between,
     load_fixtures,
+    player_age,
     team_fixtures,
 )
 from footkg.extract.pipeline import (
@@ -1004,7 +1005,8 @@ class Extractor:
         known = guided.fixture_goals_of(fixture_goals(self.gaz, fixture))
         team_name = partial(self.gaz.team_name_at, year=year)
         extra = guided.guided_goals(
-            text, sentences, players, known, goals, self._player_name, team_name, clock
+            text, sentences, players, known, goals, self._player_name, team_name, clock,
+            partial(player_age, self.gaz, match=fixture),
         )  # fmt: skip
         goals = guided.reconcile(goals + extra, known, sentences, team_name)
         return sorted(goals, key=lambda g: (g.minute or 0, g.stoppage or 0))
@@ -1276,6 +1278,9 @@ PAIR_SUBJECT = re.compile(
 )
 
 
+PAIR_WORDS = re.compile(r"\b(?:teams|sides|two)\b")
+
+
 def _pair_statements(sentences: list[Sentence],
                      match: MatchFact) -> list[tuple[Sentence, results.Statement]]:  # fmt: skip
     """Earlier meetings of the main match's two teams told with them as one subject ("The
@@ -1283,7 +1288,7 @@ def _pair_statements(sentences: list[Sentence],
     slots of kind ``pair``."""
     out = []
     for sent in sentences:
-        m = PAIR_SUBJECT.search(sent.masked)
+        m = PAIR_SUBJECT.search(sent.masked) if PAIR_WORDS.search(sent.masked) else None
         if m is None:
             continue
         at = sent.start + sent.text.find(m.group().split()[0])

@@ -317,24 +317,18 @@ class Gazetteer:
         name, team IRI)`` such as ``("Helmut Schön", "Schön", <team/germany>)`` for 1974,
         sorted by team then label; the family name is the label for a one-name manager
         without one. Facts: the graph's ``fk:ManagerAppointment`` resources (Fjelstul's
-        ``manager_appointments.csv``); empty when the graph has none."""
-        if edition not in self._managers and self.store is not None:
-            rows = self._q(
-                "SELECT ?e ?t ?l ?f WHERE { ?a fk:edition ?e ; fk:manager ?m ; fk:team ?t . "
-                "?m rdfs:label ?l OPTIONAL { ?m schema:familyName ?f } }",
-                e=ox.NamedNode(edition),
-            )
-            self._managers[edition] = sorted(
-                {
-                    (
-                        r["l"].value,
-                        r["f"].value if r["f"] is not None else r["l"].value,
-                        r["t"].value,
-                    )
-                    for r in rows
-                },
-                key=lambda m: (m[2], m[0]),
-            )
+        ``manager_appointments.csv``); empty when the graph has none. The first call reads
+        every edition's appointments in one query."""
+        if not self._managers and self.store is not None:
+            found: dict[str, set[tuple[str, str, str]]] = defaultdict(set)
+            for r in self._q(
+                "SELECT ?e ?t ?l ?f WHERE { ?a fk:manager ?m . ?a fk:edition ?e ; fk:team ?t . "
+                "?m rdfs:label ?l OPTIONAL { ?m schema:familyName ?f } }"  # fk:manager first
+            ):
+                family = r["f"].value if r["f"] is not None else r["l"].value
+                found[r["e"].value].add((r["l"].value, family, r["t"].value))
+            self._managers = {e: sorted(ms, key=lambda m: (m[2], m[0])) for e, ms in found.items()}
+            self._managers.setdefault("", [])  # read, even when the graph has no appointments
         return self._managers.get(edition, [])
 
     def city(self, name: str) -> tuple[str, str] | None:

@@ -47,8 +47,7 @@ PENALTY_WORDS = re.compile(
 @dataclass(frozen=True, slots=True)
 class FixtureGoal:
     """A goal of the graph's fixture: scorer IRI, team credited (IRI), minute and stoppage
-    minutes (``None`` when unknown), own goal and penalty flags, the scorer's age on the day
-    (years, ``None`` when unknown)."""
+    minutes (``None`` when unknown), own goal and penalty flags."""
 
     scorer: str
     team: str
@@ -56,7 +55,6 @@ class FixtureGoal:
     stoppage: int | None
     own_goal: bool
     penalty: bool
-    age: int | None = None
 
     @property
     def clock(self) -> int:
@@ -173,8 +171,7 @@ def fixture_goals_of(rows: list[dict]) -> list[FixtureGoal]:
     """The rows of :func:`footkg.extract.linking.fixture_goals` that have a scorer and a
     minute, as :class:`FixtureGoal`, in match order."""
     out = [
-        FixtureGoal(r["scorer"], r["team"], r["minute"], r["stoppage"], r["own_goal"], r["penalty"],
-                    r.get("age"))
+        FixtureGoal(r["scorer"], r["team"], r["minute"], r["stoppage"], r["own_goal"], r["penalty"])
         for r in rows
         if r["scorer"] and r["minute"] is not None
     ]
@@ -205,6 +202,7 @@ def guided_goals(
     name_of: Callable[[Mention], str],
     team_name: Callable[[str], str],
     clock: dict[int, list[Clocked]] | None = None,
+    age_of: Callable[[str], int | None] | None = None,
 ) -> list[GoalFact]:
     """Goals of ``fixture`` that ``found`` (the rules' goals) lacks and the report tells: for
     each, a sentence that refers to its scorer (``players``: the match's player mentions;
@@ -215,9 +213,11 @@ def guided_goals(
     paragraph two sentences before, a bare time line up to three before, or the next sentence
     when a short one announces the scorer). At the same distance a sentence's own time wins.
     ``text`` is the report; ``clock`` its :func:`report_clock` when the caller has it. A time
-    off the fixture's needs goal words in the sentence ("equalised", "made it 2-2"). Each
-    report time serves one goal. ``name_of(mention)`` and ``team_name(iri)`` give labels.
-    Returns the new goals (evidence rule ``fixture-guided``)."""
+    off the fixture's needs goal words in the sentence ("equalised", "made it 2-2"). A
+    scorer the report calls only by age ("the 26-year-old") is found with ``age_of(player
+    IRI)``, his age on the day (see :func:`_by_age`). Each report time serves one goal.
+    ``name_of(mention)`` and ``team_name(iri)`` give labels. Returns the new goals
+    (evidence rule ``fixture-guided``)."""
     if clock is None:
         clock = report_clock(sentences)
     box = box_times(text, sentences, players)
@@ -225,6 +225,7 @@ def guided_goals(
     sightings = _sightings(sentences, players)
     used: set[tuple[int, int]] = set()
     out: list[GoalFact] = []
+    aged = AGE.search(text) is not None
     for fg in fixture:
         if any(_is_found(fg, g) for g in found):
             continue
@@ -248,8 +249,8 @@ def guided_goals(
                 rank = 2 * gap + (0 if own and t in own else 1)
                 if best is None or rank < best[0]:
                     best = (rank, t, s, p)
-        if best is None:
-            best = _by_age(fg, sentences, players, clock, used)
+        if best is None and age_of is not None and aged:
+            best = _by_age(fg, age_of(fg.scorer), sentences, players, clock, used)
         if best is None:
             continue
         _, t, s, p = best
@@ -265,19 +266,20 @@ AGE = re.compile(rf"\b(?:[Tt]he|[Aa]n?) ({NUM})-year-old\b(?!s)", re.I)
 
 
 def _by_age(
-    fg: FixtureGoal, sentences: list[Sentence], players: list[Mention],
+    fg: FixtureGoal, age: int | None, sentences: list[Sentence], players: list[Mention],
     clock: dict[int, list[Clocked]], used: set[tuple[int, int]],
 ) -> tuple[int, Clocked, Sentence, Mention] | None:  # fmt: skip
     """A sentence that tells ``fg`` calling its scorer by age alone ("The 26-year-old
     striker, who had replaced Hakan Şükür after 67 minutes, struck in the 94th minute"): the
-    age is the scorer's on the day, no player is named beside it, and the sentence (or the
-    one before) gives the goal's time. Ranked like :func:`guided_goals`' sightings."""
-    if fg.age is None or fg.own_goal:
+    age is the scorer's on the day (``age``, years), no player is named beside it, and the
+    sentence (or the one before) gives the goal's time. Ranked like :func:`guided_goals`'
+    sightings."""
+    if age is None or fg.own_goal:
         return None
     for s in sentences:
         for m in AGE.finditer(s.text):
             try:
-                if number(m.group(1)) != fg.age:
+                if number(m.group(1)) != age:
                     continue
             except KeyError:
                 continue

@@ -140,16 +140,14 @@ def best_fixture(
 
 def fixture_goals(gaz: Gazetteer, match: str) -> list[dict]:
     """The goals the graph holds for ``match`` (IRI): scorer IRI and name, team IRI, minute,
-    stoppage, own goal, penalty, and the scorer's age on the match day (years, from the
-    players' birth dates, Fjelstul ``players.csv``)."""
+    stoppage, own goal, penalty."""
     if gaz.store is None:
         return []
     rows = gaz._q(
-        "SELECT ?m ?g ?p ?n ?t ?min ?st ?og ?pen ?b ?d WHERE { ?g fk:match ?m ; fk:team ?t . "
+        "SELECT ?m ?g ?p ?n ?t ?min ?st ?og ?pen WHERE { ?g fk:match ?m ; fk:team ?t . "
         "OPTIONAL { ?g fk:scorer ?p } OPTIONAL { ?g fk:scorerName ?n } "
         "OPTIONAL { ?g fk:minute ?min } OPTIONAL { ?g fk:stoppageMinute ?st } "
-        "OPTIONAL { ?g fk:ownGoal ?og } OPTIONAL { ?g fk:penalty ?pen } "
-        "OPTIONAL { ?p fk:birthDate ?b } OPTIONAL { ?m fk:date ?d } }",
+        "OPTIONAL { ?g fk:ownGoal ?og } OPTIONAL { ?g fk:penalty ?pen } }",
         m=ox.NamedNode(match),
     )
     return [
@@ -162,10 +160,19 @@ def fixture_goals(gaz: Gazetteer, match: str) -> list[dict]:
             "stoppage": int(r["st"].value) if r["st"] is not None else None,
             "own_goal": r["og"] is not None and r["og"].value == "true",
             "penalty": r["pen"] is not None and r["pen"].value == "true",
-            "age": _age(r["b"], r["d"]),
         }
         for r in rows
     ]
+
+
+def player_age(gaz: Gazetteer, player: str, match: str) -> int | None:
+    """The age of ``player`` (IRI) on the day of ``match`` (IRI), in whole years, from the
+    players' birth dates (Fjelstul ``players.csv``); ``None`` when the graph lacks either."""
+    if gaz.store is None:
+        return None
+    rows = gaz._q("SELECT ?p ?m ?b ?d WHERE { ?p fk:birthDate ?b . ?m fk:date ?d }",
+                  p=ox.NamedNode(player), m=ox.NamedNode(match))  # fmt: skip
+    return _age(rows[0]["b"], rows[0]["d"]) if rows else None
 
 
 def _age(birth: ox.Literal | None, day: ox.Literal | None) -> int | None:

@@ -193,8 +193,14 @@ def find_times(sentence: str) -> list[TimeExpr]:
     return list(_find_times(sentence))
 
 
+#: a word every time rule needs: a sentence without one gives no time (a fast path)
+TIME_HINT = re.compile(r"\d|minute|\bmins?\b|hour|time|second|stroke|break|interval|half", re.I)
+
+
 @lru_cache(maxsize=4096)
 def _find_times(sentence: str) -> tuple[TimeExpr, ...]:
+    if not TIME_HINT.search(sentence):
+        return ()
     found: list[TimeExpr] = []
     taken: list[tuple[int, int]] = []
     for rule, pattern in _RULES:
