@@ -459,3 +459,19 @@ def test_scorer_called_by_his_age_alone(extractor: Extractor, tmp_path: Path):
     assert goals == [("İlhan Mansız", 94)]
     path.write_text(text.format(age=31), encoding="utf-8")
     assert extractor.extract(read_report(path)).goals == []
+
+
+def test_a_managers_so_called_world_beaters_and_a_byline_city(extractor: Extractor,
+                                                             tmp_path: Path):  # fmt: skip
+    """"Ally MacLeod's so-called world-beaters were held 1-1 by Iran" is Scotland (MacLeod
+    managed Scotland in 1978, Fjelstul manager_appointments.csv); "From … in Córdoba" gives
+    the city."""
+    path = tmp_path / "cordoba.txt"
+    path.write_text(
+        "SHAMBLES!\n\nFrom our man in Córdoba\n\nAlly MacLeod's so-called world-beaters were "
+        "held 1-1 by Iran here last night at the 1978 World Cup.\n",
+        encoding="utf-8",
+    )
+    m = extractor.extract(read_report(path)).match
+    got = {m.home_name: m.home_score, m.away_name: m.away_score}
+    assert (got, m.city) == ({"Scotland": 1, "Iran": 1}, "Córdoba")

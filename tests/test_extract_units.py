@@ -813,3 +813,14 @@ def test_objects_with_a_title_before_them_and_relative_that():
     assert ("T1", "T2", 3, 1) in [g[:4] for g in got]
     got = _statements("another double-header that opens with T0 against T1.")
     assert got[0][:4] == ("T0", "T1", None, None)
+
+
+def test_win_over_a_list_a_relative_after_a_dash_and_a_drawn_score_with_a_modifier():
+    """"had beaten T1 and T2 by 3-0" is two results; "beat T3 - who hammered T4 3-0" makes T3
+    the subject of "hammered"; "4-3 on penalties after a 1-1 extra-time draw" is 1-1."""
+    got = _statements("T0 men who had beaten T1 and T2 by 3-0 in the group.")
+    assert {g[:4] for g in got} == {("T0", "T1", 3, 0), ("T0", "T2", 3, 0)}
+    got = _statements("T0 must now beat T1 - who hammered T2 3-0 in the opener - by three goals.")
+    assert ("T1", "T2", 3, 0) in [g[:4] for g in got]
+    got = _statements("T0 had beaten T1 4-3 on penalties after a 1-1 extra-time draw.")
+    assert got[0][:5] == ("T0", "T1", 1, 1, (4, 3))

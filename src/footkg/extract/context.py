@@ -21,8 +21,9 @@ REF_WORDS = re.compile(
     r"[Tt]he (?:(?:tournament|pre-tournament|title|overwhelming|clear) )?favourites|"
     r"[Tt]he underdogs|"
     r"[Tt]he (?:two|three|four|five|six)-time (?:world )?champions|"
-    r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?'s (?:(?:[a-z]+ )?(?:side|team|men|squad|heroes|charges|"
-    r"boys|lads|troops|players|women|girls)|[a-z]+(?= out\b))|"
+    r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?'s (?:(?:[a-z-]+ ){0,2}(?:side|team|men|squad|heroes|"
+    r"charges|boys|lads|troops|players|women|girls|world-beaters|stars|outfit|eleven|army|"
+    r"warriors)|[a-z]+(?= out\b))|"
     r"[Hh]is (?:side|team|men|players))\b"
 )
 #: regional descriptions of a team ("the South Americans", "the African side") → confederation

@@ -170,7 +170,8 @@ WORLD_CUP_YEAR = (
 )
 #: the nouns that make "X's <noun>" a team whoever X is ("Joachim Löw's side")
 SIDE_NOUN = re.compile(
-    r"\b(?:side|team|men|squad|heroes|charges|boys|lads|troops|players|women|girls)$"
+    r"\b(?:side|team|men|squad|heroes|charges|boys|lads|troops|players|women|girls|"
+    r"world-beaters|stars|outfit|eleven|army|warriors)$"
 )
 #: words of an earlier meeting of the main match's teams
 EARLIER_MEETING = re.compile(
@@ -794,8 +795,14 @@ class Extractor:
         return venue, venue_iri, city, city_iri
 
     def _dateline_city(self, text: str) -> tuple[str | None, str | None]:
+        """The city of a dateline ("SUWON, South Korea —", "Rome, June 5 —") or of a byline
+        ("From DOUGIE McPHAIL in Córdoba") near the top, when the graph knows it."""
         for line in [ln for ln in text.splitlines() if ln.strip()][:3]:
             m = re.match(r"\s*([A-ZÀ-Ý][\wÀ-ÿ .'’-]+?)(?:,[^—\n]*)? —", line)
+            if m and (known := self.gaz.city(m.group(1))):
+                return known
+        for line in [ln for ln in text.splitlines() if ln.strip()][:6]:
+            m = re.match(r"\s*(?:From|By)\b[^\n]{0,60}? in ([A-ZÀ-Ý][\wÀ-ÿ'’ -]+?)\s*$", line)
             if m and (known := self.gaz.city(m.group(1))):
                 return known
         head = re.match(r"\s*(?:[^\n]*\n+)??\s*([A-ZÀ-Ý][A-ZÀ-Ý .'’-]+?|[A-Z][\w .'-]+?),"

@@ -110,7 +110,7 @@ def _stmt(rule: str, a: str, b: str | None, sa: str | int | None, sb: str | int 
 def _subject(masked: str, pos: int) -> str | None:
     """The last team slot before ``pos`` (the subject of a verb at ``pos``), skipping slots
     inside a relative clause ("T0, who face T1 next, beat T2")."""
-    relative = re.search(r"(T\d+),? (?:who|which) (?:\w+ ){0,2}$|(T\d+), that (?:\w+ ){0,4}$",
+    relative = re.search(r"(T\d+)(?:,| [-–—])? (?:who|which) (?:\w+ ){0,2}$|(T\d+), that (?:\w+ ){0,4}$",
                          masked[:pos])  # fmt: skip
     if relative:  # "T0 will face T1, who beat T2": the relative pronoun's antecedent
         return relative[1] or relative[2]
@@ -290,7 +290,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     # "T0 beat T1 2-1", "beating T1 3-2", "T0 overcame T1 by the same score", "edged past T1
     # in Marseille, winning 4-2 on penalties"
     for m in re.finditer(
-        rf"{WIN} (?:[\w-]+ ){{0,4}}?(T\d+)(?:, (?:the|a|an) [^,.;]{{1,40}},)?(?: (?:this|that|on|last|yesterday|today|tonight)(?: [a-z]+)?(?= by))?(?:,? (?:in|at) (?:the )?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,2}})?(?:,? in (?:the|their|this|a) (?:[\w-]+ )?{STAGE_NOUN})?,? (?:(?:by|with|winning) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
+        rf"{WIN} (?:(?!T\d)[\w-]+ |T\d+,? (?:and|&) ){{0,4}}?(T\d+)(?:, (?:the|a|an) [^,.;]{{1,40}},)?(?: (?:this|that|on|last|yesterday|today|tonight)(?: [a-z]+)?(?= by))?(?:,? (?:in|at) (?:the )?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,2}})?(?:,? in (?:the|their|this|a) (?:[\w-]+ )?{STAGE_NOUN})?,? (?:(?:by|with|winning) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
@@ -305,6 +305,9 @@ def find_statements(sentence: Sentence) -> list[Statement]:
                 take(m, st)
                 continue
             take(m, _stmt("result-win", a, m[1], m[2], m[3], same_score=bool(m[4])))
+            listed = re.search(r"(T\d+),? (?:and|&) $", s[m.start() : m.start(1)])
+            if listed and listed[1] != a:  # "had beaten T1 and T2 by three goals to none"
+                out.append(_stmt("result-win", a, listed[1], m[2], m[3], same_score=bool(m[4])))
             for extra in re.finditer(rf"^ and (T\d+) {SCORE}", s[m.end() :]):
                 out.append(_stmt("result-win", a, extra[1], extra[2], extra[3]))
     # "T0 defeated by 2-1 the team of T1" (a translation: the score before the opponent)
@@ -528,7 +531,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
 def drawn_score(sentence: Sentence) -> int | None:
     """The goals of each side in "the semi-final had ended 1-1 after extra time"."""
     m = re.search(r"\b(?:finished|ended|stood|was|been|level|locked|pegged back to|drew|drawn|"
-                  r"still) (?:at )?(\d{1,2})-\1\b|\b(?:after|from) an? (\d{1,2})-\2 (?:draw|stalemate)\b",
+                  r"still) (?:at )?(\d{1,2})-\1\b|\b(?:after|from) an? (\d{1,2})-\2 (?:[\w-]+ )?(?:draw|stalemate|tie)\b",
                   sentence.masked)  # fmt: skip
     if m:
         return int(m[1] or m[2])
