@@ -824,3 +824,14 @@ def test_win_over_a_list_a_relative_after_a_dash_and_a_drawn_score_with_a_modifi
     assert ("T1", "T2", 3, 0) in [g[:4] for g in got]
     got = _statements("T0 had beaten T1 4-3 on penalties after a 1-1 extra-time draw.")
     assert got[0][:5] == ("T0", "T1", 1, 1, (4, 3))
+
+
+def test_head_shaking_is_no_header_and_a_pass_square_to_the_scorer():
+    """"fists clenched, head shaking" is no header; "… and then slid it square to Tardelli."
+    before "The midfielder hit it first time" names Scirea's pass."""
+    from footkg.extract.assists import RECEIVER
+    from footkg.extract.goals import _kind
+
+    assert _kind("Tardelli running towards the bench, fists clenched, head shaking") == "regular"
+    assert RECEIVER.search(" carried the ball out of defence and then slid it square to ")
+    assert not RECEIVER.search(" watched as the ball rolled wide of ")

@@ -147,6 +147,8 @@ def _kind_told_next(g: GoalFact, sentences: list[Sentence], players: list[Mentio
     return kind if kind in ("header", "free_kick") else None
 
 
+#: a kind of goal named as a noun: "A header from Zito!", "a free kick from 25 yards"
+KIND_NOUN = re.compile(r"\b(?:header|headed|free[- ]kick)\b", re.I)
 #: a goal line with its minute in brackets: "GOAL! Belgium 1-2 Japan (Vertonghen, 69)."
 BOXED = re.compile(r"\([^()]*\b\d{1,3}(?:\+\d{1,2})?\)")
 
@@ -191,7 +193,7 @@ def _told_at(g: GoalFact, sentences: list[Sentence], players: list[Mention],
             abs(t.minute + (t.stoppage or 0) - goal) <= 1 for t in mine
         )  # a sentence that tells another goal too is not this one's
         alone = not any(p.iri in rivals and s.start <= p.start < s.end for p in players)
-        told = tells_goal(s.text) or _kind(s.text) in ("header", "free_kick")
+        told = tells_goal(s.text) or bool(KIND_NOUN.search(s.text))  # "A header from Zito!"
         if timed or (only and alone and not mine and told):
             out.append(s)
     return out
@@ -201,7 +203,8 @@ def _previous_passer(text: str, players: list[Mention], g: GoalFact, sentences: 
                      goals: list[GoalFact], start: int) -> Mention | None:  # fmt: skip
     """The team-mate whose pass is the last thing the sentence before the one at ``start``
     (a sentence telling ``g``) tells, when that sentence is in the same paragraph, tells no
-    goal and names no other player after him."""
+    goal and names no other player after him; or whose pass to the scorer ends it ("… and
+    then slid it square to Tardelli. The midfielder hit it first time")."""
     at = next((i for i, s in enumerate(sentences) if s.start <= start < s.end), None)
     if not at:
         return None
@@ -209,6 +212,12 @@ def _previous_passer(text: str, players: list[Mention], g: GoalFact, sentences: 
     if prev.paragraph != cur.paragraph or any(o.evidence.start == prev.start for o in goals):
         return None
     there = [p for p in players if prev.start <= p.start < prev.end]
+    if len(there) >= 2 and there[-1].iri == g.scorer and there[-2].team == g.team:
+        # "Scirea … carried the ball out … and then slid it square to Tardelli."
+        passer, scorer = there[-2], there[-1]
+        if (passer.iri != g.scorer and RECEIVER.search(text[passer.end : scorer.start])
+                and not SHOT.search(text[passer.end : scorer.start])):  # fmt: skip
+            return passer
     if not there or there[-1].team != g.team or there[-1].iri == g.scorer:
         return None
     last = there[-1]
@@ -216,6 +225,14 @@ def _previous_passer(text: str, players: list[Mention], g: GoalFact, sentences: 
     if m and not SHOT.search(text[last.end : prev.end]):
         return last
     return None
+
+
+#: a pass ending at the scorer named next: "slid it square to", "cut the ball back for"
+RECEIVER = re.compile(
+    r"\b(?:slid|slipped|rolled|played|squared|laid|cut|pulled|knocked|nodded|headed|chipped|"
+    r"crossed|passed|fed|teed|threaded|lofted|clipped)\b[^.;]{0,40}\b(?:to|for|into the path of)"
+    r"\s+$"
+)
 
 
 def _own_part(text: str, here: list[Mention], g: GoalFact,

@@ -185,7 +185,7 @@ HEADER = re.compile(
     r"\b(?:header|headed|heading|nod(?:ded|s|ding)?|glanced|glances)\b(?! clearance)|"
     r"\b(?:his|her|a) head to (?:it|the ball|the cross|the corner)\b|\b(?:his|her) forehead\b|"
     r"\bwith (?:his|her|the) head\b|"
-    r"(?<!the )(?<!his )(?<!her )(?<!their )\bheads?\b(?! of\b| clearance)",
+    r"(?<!the )(?<!his )(?<!her )(?<!their )\bheads?\b(?! of\b| clearance| shaking| down| bowed)",
     re.I,
 )
 #: after a player: he is the passer ("Vieira slid him clear", "Pirlo fed …"), not the scorer
