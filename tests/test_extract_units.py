@@ -835,3 +835,13 @@ def test_head_shaking_is_no_header_and_a_pass_square_to_the_scorer():
     assert _kind("Tardelli running towards the bench, fists clenched, head shaking") == "regular"
     assert RECEIVER.search(" carried the ball out of defence and then slid it square to ")
     assert not RECEIVER.search(" watched as the ball rolled wide of ")
+
+
+def test_must_beat_is_a_fixture_and_a_stage_heading_is_no_dateline():
+    """"T0 must now beat T1" is a fixture to come; "QUARTER-FINALS, SUNDAY 10 JULY" is a
+    heading, not a dateline's place."""
+    from footkg.extract.extractor import NOT_A_PLACE
+
+    got = _statements("So T0 must now beat T1 by three clear goals in Mendoza on Sunday.")
+    assert got[0][:4] == ("T0", "T1", None, None)
+    assert NOT_A_PLACE.search("QUARTER-FINALS") and not NOT_A_PLACE.search("BUENOS AIRES")

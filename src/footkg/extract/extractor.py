@@ -817,8 +817,10 @@ class Extractor:
 
     def _main_date(self, text: str, sentences: list[Sentence], sent: Sentence,
                    year: int | None, published: date | None) -> str | None:  # fmt: skip
-        dateline = re.search(r"(?m)^[A-ZÀ-Ý][A-ZÀ-Ý .'’-]+,\s+([^—–\n]{4,40})", text[:600])
-        for chunk in (dateline.group(1) if dateline else "", text[:300], sent.text):
+        dateline = next((m for m in re.finditer(r"(?m)^([A-ZÀ-Ý][A-ZÀ-Ý .'’-]+),\s+([^—–\n]{4,40})",
+                                                text[:600])
+                         if not NOT_A_PLACE.search(m.group(1))), None)  # fmt: skip
+        for chunk in (dateline.group(2) if dateline else "", text[:300], sent.text):
             found = find_date(chunk)
             if found:
                 y = found[2] or year
@@ -844,6 +846,9 @@ class Extractor:
         # on Tuesday": another match's day)
         nearby = [s.text for s in sentences if s.index <= sent.index + 1
                   and all(r.iri in main for r in s.slots)]  # fmt: skip
+        other = next((r for r in sent.slots if r.iri not in main), None)
+        if other is not None:  # the main sentence up to another team ("… into a quarter-final
+            nearby.append(sent.text[: other.start - sent.start])  # against Brazil")
         for text in nearby:
             if re.search(r"\b(?:will|next|meet|face|play|might|could|would|again)\b", text):
                 continue  # "… at the Maracanã on Sunday": a fixture still to come
@@ -1265,6 +1270,9 @@ FULL_TIME = re.compile(r"\b(?:full[- ]time|final score|final whistle|FT\b)", re.
 AFTER_EXTRA_TIME = re.compile(r"\bafter extra[- ]time\b|\ba\.?e\.?t\b", re.I)
 
 
+#: a heading in capitals that is no dateline's place: "QUARTER-FINALS, SUNDAY 10 JULY"
+NOT_A_PLACE = re.compile(r"FINAL|ROUND|GROUP|FIXTURE|RESULT|NEXT|COMING|TODAY|TABLE|STAGE|"
+                         r"UPDATE|LIVE|MATCH")
 #: "yesterday" with the date right after it: the date is the match's, not the report's
 YESTERDAY_DATED = re.compile(
     r"\b(?:last night|yesterday),?\s+(?:\(?[A-Z][a-z]+day,?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+"

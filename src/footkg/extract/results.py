@@ -508,6 +508,11 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         if free(m) and m[1] != m[2] and (cue or re.search(r"\b(?:v|vs\.?|versus)\b", m[0])):
             future = bool(re.search(r"\bwill\b|\bnext\b|\bmeets?\b|\bawait", s))
             take(m, _stmt("pair-against", m[1], m[2], None, None, future=future))
+    # "T0 must now beat T1 by three clear goals", "now need to beat T1 here on Tuesday"
+    for m in re.finditer(r"\b(?:must|need to|needs to|have to|has to|will have to)(?: now| still| then)? beat (T\d+)", s):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            take(m, _stmt("fixture-must-beat", a, m[1], None, None, future=True))
     for m in re.finditer(r"(T\d+),? and (T\d+),? (?:will )?(?:meet|play|face)\b", s):
         if free(m):
             take(m, _stmt("fixture-pair", m[1], m[2], None, None, future=True))
