@@ -71,6 +71,17 @@ def test_time_expressions(text, minute, stoppage, offset):
     assert (t.minute, t.stoppage, t.offset) == (minute, stoppage, offset)
 
 
+def test_a_substitutes_entry_is_no_goal_time_and_extension_is_extra_time():
+    """"who had come on two minutes before the end of regulation time" times the change,
+    not a goal; "it was necessary to play extension time" is extra time."""
+    from footkg.extract.extractor import EXTRA_TIME
+
+    assert find_times("Künzer, who had come on two minutes before the end of regulation time, "
+                      "rose at the near post") == []  # fmt: skip
+    assert find_times("he scored two minutes before the end")[0].minute == 88
+    assert EXTRA_TIME.search("but it was necessary to play extension time")
+
+
 def test_durations_and_counts_are_not_minutes():
     assert find_times("scored twice in four minutes") == []
     assert find_times("after 120 goalless minutes") == []

@@ -148,7 +148,7 @@ def _kind_told_next(g: GoalFact, sentences: list[Sentence], players: list[Mentio
 
 
 #: a kind of goal named as a noun: "A header from Zito!", "a free kick from 25 yards"
-KIND_NOUN = re.compile(r"\b(?:header|headed|free[- ]kick)\b", re.I)
+KIND_NOUN = re.compile(r"\b(?:header|headed|free[- ]kick|head(?:s|ed)? (?:in|home))\b", re.I)
 #: a goal line with its minute in brackets: "GOAL! Belgium 1-2 Japan (Vertonghen, 69)."
 BOXED = re.compile(r"\([^()]*\b\d{1,3}(?:\+\d{1,2})?\)")
 

@@ -85,7 +85,7 @@ HE = re.compile(r"\b(?:[Hh]e|[Hh]is|[Hh]im|[Hh]imself)\b")
 #: words for extra time
 EXTRA_TIME = re.compile(
     r"\bextra[- ](?:time|period|half-hour|half hour)|\badditional (?:half-hour|half hour|period)"
-    r"|\bovertime\b|\ba\.e\.t\b",
+    r"|\bovertime\b|\ba\.e\.t\b|\bextension(?: time)?\b",
     re.I,
 )
 #: any score: "6-1", "3–2" (not part of a date or a longer number)

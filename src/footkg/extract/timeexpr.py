@@ -113,6 +113,8 @@ def number(word: str) -> int:
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     # not the time of a goal: a substitution's minute ("on as a 71st-minute sub")
     ("ignore-substitution", re.compile(r"\b\d{1,3}(?:st|nd|rd|th)[ -]minute (?:sub|substitute|replacement)\b", re.I)),
+    # nor when a substitute came on: "who had come on two minutes before the end of regulation time"
+    ("ignore-came-on", re.compile(rf"\b(?:come|came|coming|comes|brought) on (?:as a substitute )?(?:only |just )?{NUM} minutes? (?:before|from|after|into)(?: the)? (?:end|start|break|interval|restart|half|second half|extra|full)[\w -]*", re.I)),
     ("plus", re.compile(r"\b(\d{2,3}) ?\+ ?(\d{1,2})(?:th|st|nd|rd)?(?:'|’| min(?:ute)?s?\b)?")),
     ("stoppage-nth-first-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of the first (?:period|half) of extra[- ]time", re.I)),
     ("stoppage-nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
