@@ -475,3 +475,21 @@ def test_a_managers_so_called_world_beaters_and_a_byline_city(extractor: Extract
     m = extractor.extract(read_report(path)).match
     got = {m.home_name: m.home_score, m.away_name: m.away_score}
     assert (got, m.city) == ({"Scotland": 1, "Iran": 1}, "Córdoba")
+
+
+def test_a_running_score_of_another_match_gives_way_to_its_final_score(extractor: Extractor,
+                                                                      tmp_path: Path):  # fmt: skip
+    """A live blog's news from the other ground ("Yugoslavia 2-1 UAE.") and its final ("so
+    Yugoslavia beat the UAE 4-1"): the graph has the pair meeting once in 1990, 4–1, so the
+    2-1 was a running score."""
+    path = tmp_path / "milan.txt"
+    path.write_text(
+        "AS IT HAPPENED: West Germany 1-1 Colombia\n\n17:47 Half-time in Bologna: Yugoslavia "
+        "2-1 UAE.\n\n18:51 FULL TIME: West Germany 1-1 Colombia at the 1990 World Cup.\n\n"
+        "18:53 Late news from Bologna: Prosinečki added a fourth, so Yugoslavia beat the UAE "
+        "4-1.\n",
+        encoding="utf-8",
+    )
+    ex = extractor.extract(read_report(path))
+    others = [(o.home_name, o.away_name, o.home_score, o.away_score) for o in ex.others]
+    assert others == [("Yugoslavia", "United Arab Emirates", 4, 1)]

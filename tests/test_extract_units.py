@@ -856,3 +856,9 @@ def test_must_beat_is_a_fixture_and_a_stage_heading_is_no_dateline():
     got = _statements("So T0 must now beat T1 by three clear goals in Mendoza on Sunday.")
     assert got[0][:4] == ("T0", "T1", None, None)
     assert NOT_A_PLACE.search("QUARTER-FINALS") and not NOT_A_PLACE.search("BUENOS AIRES")
+
+
+def test_beat_the_team_then_lost_keeps_the_subject():
+    """"T0 beat the T1 2-0 in Bologna but then lost 1-0 to T2": T0 lost to T2."""
+    got = _statements("T0 beat the T1 2-0 in Bologna but then lost 1-0 to T2, so T3 need a point.")
+    assert {g[:4] for g in got} == {("T0", "T1", 2, 0), ("T0", "T2", 0, 1)}

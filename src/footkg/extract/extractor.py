@@ -1111,6 +1111,29 @@ class Extractor:
                     out[out.index(dup)] = fact
                 continue
             out.append(fact)
+        return self._drop_running_scores(out)
+
+    def _drop_running_scores(self, others: list[MatchFact]) -> list[MatchFact]:
+        """Of two scores the report gives for one pair in one year ("Yugoslavia 2-1 UAE" as
+        news from the other ground, then "Yugoslavia beat the UAE 4-1"), keep the one the
+        graph has when it has that pair meeting once that year (Fjelstul ``matches.csv``): the
+        other was a running score."""
+        out = list(others)
+        for fact in others:
+            rivals = [o for o in out if o is not fact and o.teams() == fact.teams()
+                      and o.year == fact.year and o.home_score is not None]  # fmt: skip
+            if not rivals or fact.home_score is None:
+                continue
+            meetings = [f for f in fixtures_between(self.gaz, fact.home, fact.away)
+                        if f.year == fact.year]  # fmt: skip
+            if len(meetings) != 1:
+                continue
+            score = meetings[0].goals_by_team
+            if (fact.score_of(fact.home), fact.score_of(fact.away)) != (
+                score.get(fact.home), score.get(fact.away)
+            ) and any(r.score_of(r.home) == score.get(r.home)
+                      and r.score_of(r.away) == score.get(r.away) for r in rivals):  # fmt: skip
+                out.remove(fact)
         return out
 
     def _meeting_year(self, a: str, b: str, sa: int, sb: int, year: int | None,

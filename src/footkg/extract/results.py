@@ -133,7 +133,7 @@ OBJECT_BEFORE = re.compile(
     rf"tie|ties|tied|tying|held|holding|drew|drawing|containing|including|featuring|alongside|"
     rf"like|such as|(?:demolition|rout|thrashing|defeat|hammering|drubbing|destruction) of)|{WIN})"
     rf" (?:(?:[A-Z][\w-]+ ){{0,2}}[A-Z][\w-]+(?:'s|’s) )?"
-    rf"(?:(?:the )?(?:defending |reigning |world |title )?(?:holders|champions?|hosts) )?$"
+    rf"(?:(?:the )?(?:defending |reigning |world |title )?(?:holders|champions?|hosts) |the )?$"
 )  # "against Jack Charlton's T1", "had beaten holders T1", "stunned defending champion T1"
 
 
