@@ -493,3 +493,16 @@ def test_a_running_score_of_another_match_gives_way_to_its_final_score(extractor
     ex = extractor.extract(read_report(path))
     others = [(o.home_name, o.away_name, o.home_score, o.away_score) for o in ex.others]
     assert others == [("Yugoslavia", "United Arab Emirates", 4, 1)]
+
+
+def test_a_columns_date_and_the_night_it_names(extractor: Extractor, tmp_path: Path):
+    """A column dated "Wednesday 9 July 2014" that files "Tuesday night" gives 8 July (Brazil
+    1–7 Germany)."""
+    path = tmp_path / "column.txt"
+    path.write_text(
+        "THE TACTICS BOARD\n\nBrazil 1 Germany 7 | World Cup semi-final\n\nBy our columnist | "
+        "Wednesday 9 July 2014\n\nIt is tempting to file Tuesday night under collapse and "
+        "leave it there.\n",
+        encoding="utf-8",
+    )
+    assert extractor.extract(read_report(path)).match.date == "2014-07-08"

@@ -18,6 +18,21 @@ from footkg.extract.timeexpr import find_times
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("LUSAIL, Qatar, Nov. 22 — Saudi Arabia", (11, 22, None)),
+        ("GUANGZHOU, China, Nov 30 (Newsline) - Michelle Akers", (11, 30, None)),
+        ("ROME, Sept. 4, 1990", (9, 4, 1990)),
+        ("the Dec. heat", None),
+    ],
+)
+def test_wire_service_month_abbreviations(text, expected):
+    from footkg.extract.extractor import find_date
+
+    assert find_date(text) == expected
+
+
+@pytest.mark.parametrize(
     ("text", "minute", "stoppage", "offset"),
     [
         ("in the 67th minute", 67, None, None),

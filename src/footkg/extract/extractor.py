@@ -62,6 +62,13 @@ MONTH_NAMES = (
     "January|February|March|April|May|June|July|August|September|October|November|December"
 )
 MONTH_NAMES += "|" + MONTH_NAMES.upper()  # "MONDAY, JUNE 12, 1978" in a newspaper's masthead
+#: wire-service abbreviations: "Nov. 22", "Sept. 4", "Oct 12" (May has none)
+MONTH_ABBREVIATIONS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8,
+                       "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12}  # fmt: skip
+MONTHS |= MONTH_ABBREVIATIONS
+MONTH_NAMES += "|" + "|".join(
+    rf"{a.title()}\.?(?= \d)" for a in sorted(MONTH_ABBREVIATIONS, key=len, reverse=True)
+)
 #: month-first ("July 12, 1998") or day-first ("12 July 1998"); groups month/day/year by name
 DATE_RE = re.compile(
     rf"\b(?:(?P<m1>{MONTH_NAMES}) (?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,? (?P<y1>\d{{4}}))?|"
@@ -844,7 +851,7 @@ class Extractor:
         main = {r.iri for r in sent.slots}
         # sentences up to the result's, less those naming other teams ("beating Croatia 3-0
         # on Tuesday": another match's day)
-        nearby = [s.text for s in sentences if s.index <= sent.index + 1
+        nearby = [s.text for s in sentences if s.index <= sent.index + 2
                   and all(r.iri in main for r in s.slots)]  # fmt: skip
         other = next((r for r in sent.slots if r.iri not in main), None)
         if other is not None:  # the main sentence up to another team ("… into a quarter-final
@@ -854,6 +861,8 @@ class Extractor:
                 continue  # "… at the Maracanã on Sunday": a fixture still to come
             m = re.search(r"(?:\b(?:[Oo]n|[Oo]n a|[Oo]n an|[Ll]ast)(?: [a-z]+)? |^[A-ZÀ-Ý][A-ZÀ-Ý .'’-]+, )(Monday|Tuesday|"
                           r"Wednesday|Thursday|Friday|Saturday|Sunday)\b", text, re.M)  # fmt: skip
+            m = m or re.search(r"\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+                               r"(?:'s)? (?:night|afternoon|evening)\b", text)  # "file Tuesday night"
             if m and m.group(1) != stated.strftime("%A"):
                 return _weekday(stated, m.group(1), past=True)
             if YESTERDAY_DATED.search(text):
@@ -1369,7 +1378,7 @@ def month_days(text: str) -> set[tuple[int, int]]:
     out = set()
     for m in DATE_RE.finditer(text):
         out.add(
-            (MONTHS[(m.group("m1") or m.group("m2")).lower()], int(m.group("d1") or m.group("d2")))
+            (MONTHS[(m.group("m1") or m.group("m2")).lower().rstrip(".")], int(m.group("d1") or m.group("d2")))
         )
     return out
 
@@ -1380,7 +1389,7 @@ def find_date(text: str) -> tuple[int, int, int | None] | None:
     m = DATE_RE.search(text)
     if m is None:
         return None
-    month = MONTHS[(m.group("m1") or m.group("m2")).lower()]
+    month = MONTHS[(m.group("m1") or m.group("m2")).lower().rstrip(".")]
     day = int(m.group("d1") or m.group("d2"))
     year = m.group("y1") or m.group("y2")
     return month, day, int(year) if year else None
