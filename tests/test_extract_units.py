@@ -877,3 +877,10 @@ def test_beat_the_team_then_lost_keeps_the_subject():
     """"T0 beat the T1 2-0 in Bologna but then lost 1-0 to T2": T0 lost to T2."""
     got = _statements("T0 beat the T1 2-0 in Bologna but then lost 1-0 to T2, so T3 need a point.")
     assert {g[:4] for g in got} == {("T0", "T1", 2, 0), ("T0", "T2", 0, 1)}
+
+
+def test_draws_named_by_a_noun_and_a_pair_that_tied():
+    """"the 0-0 snoozefest with T1" is a draw with no subject; "T0 and T1 tied 2-2"."""
+    assert _statements("They chanted through the 0-0 snoozefest with T1.")[0][:4] == (
+        "T?", "T1", 0, 0)
+    assert _statements("T0 and T1 tied 2-2 in Fortaleza on Saturday.")[0][:4] == ("T0", "T1", 2, 2)

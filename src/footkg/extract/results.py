@@ -239,11 +239,14 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             )
     # "T0 drew 1-1 with T1", "a 2-2 draw with T1"
     for m in re.finditer(
-        rf"(?:drew|drawn|draw|tied|tie) (?:\w+ )?{SCORE} (?:with|against) (T\d+)|{SCORE} (?:draw|tie) (?:with|against) (T\d+)",
+        rf"(?:drew|drawn|draw|tied|tie) (?:\w+ )?{SCORE} (?:with|against) (T\d+)|"
+        rf"(?<!\d-)\b(\d{{1,2}})-(\4) (?:[\w-]+ )?(?:draw|tie|stalemate|snoozefest|bore-draw|"
+        rf"bore draw|affair|deadlock) (?:with|against) (T\d+)|"
+        rf"{SCORE} (?:draw|tie) (?:with|against) (T\d+)",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
-        sa, sb, b = (m[1], m[2], m[3]) if m[1] else (m[4], m[5], m[6])
+        sa, sb, b = next((m[i], m[i + 1], m[i + 2]) for i in (1, 4, 7) if m[i])
         if a and free(m):
             take(m, _stmt("result-draw", a, b, sa, sb))
         elif not a and free(m):  # "a repeat of a 1-1 draw with T1 in 1998"
@@ -264,7 +267,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             take(m, _stmt("result-tied", a, m[1], m[2], m[2]))
     # "T0 and T1 drew 1-1", "T0 and T1 played out a 2-2 draw"
     for m in re.finditer(
-        rf"(T\d+),? and (T\d+),? (?:had )?(?:drew|draw|drawn|shared|played out)(?: an?)? {SCORE}", s
+        rf"(T\d+),? and (T\d+),? (?:had )?(?:drew|draw|drawn|tied|shared|played out)(?: an?)? {SCORE}", s
     ):
         if free(m):
             take(m, _stmt("result-pair-draw", m[1], m[2], m[3], m[4]))
