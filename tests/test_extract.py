@@ -34,6 +34,12 @@ def seed(shared_data: Path, extractor: Extractor):
     return extractor.extract(read_report(path))
 
 
+def _extract(extractor: Extractor, path: Path, text: str):
+    """Write ``text`` to ``path`` (UTF-8) and extract it: one report written for one test."""
+    path.write_text(text, encoding="utf-8")
+    return extractor.extract(read_report(path))
+
+
 def _scorer(shared: Path):
     spec = importlib.util.spec_from_file_location("scorer", shared / "tools/score_extraction.py")
     module = importlib.util.module_from_spec(spec)
@@ -315,13 +321,11 @@ def test_next_fixture_is_the_team_whose_next_match_the_graph_has(extractor: Extr
     Norway next (16 June), Brazil met Morocco first (Fjelstul matches.csv). A fixture named by
     its pair ("Brazil against Morocco") is a match mentioned, with no score."""
     path = tmp_path / "next.txt"
-    path.write_text(
+    ex = _extract(extractor, path, (
         "Brazil beat Scotland 2-1 in the opening match of the 1998 World Cup at the Stade de "
         "France.\n\nNext up, Norway, in Bordeaux on Tuesday. The holders play the same day, "
-        "Brazil against Morocco in Nantes.\n",
-        encoding="utf-8",
-    )
-    ex = extractor.extract(read_report(path))
+        "Brazil against Morocco in Nantes.\n"
+    ))
     assert (ex.match.home_name, ex.match.home_score, ex.match.away_score) == ("Brazil", 2, 1)
     others = [(o.home_name, o.away_name, o.home_score) for o in ex.others]
     assert others == [("Scotland", "Norway", None), ("Brazil", "Morocco", None)]
@@ -332,24 +336,20 @@ def test_score_from_the_goals_told_and_an_anniversary(extractor: Extractor, tmp_
     goals add up to it (Russia 2–1 Australia, Women's World Cup 2003); "Forty years ago
     today, …" states the main match, not a past meeting."""
     path = tmp_path / "carson.txt"
-    path.write_text(
+    ex = _extract(extractor, path, (
         "Women's World Cup: Russia come from behind against Australia\n\nCarson, 21 "
         "September 2003\n\n"
         "Kelly Golebiowski put Australia ahead in the 38th minute, but a minute later Dianne "
         "Alagich turned the ball into her own net. Elena Fomina headed the winner in the 89th "
-        "minute.\n",
-        encoding="utf-8",
-    )
-    ex = extractor.extract(read_report(path))
+        "minute.\n"
+    ))
     got = {ex.match.home_name: ex.match.home_score, ex.match.away_name: ex.match.away_score}
     assert got == {"Russia": 2, "Australia": 1}
     assert any("add up" in n for n in ex.notes)
-    path.write_text(
+    m = _extract(extractor, path, (
         "Forty years ago today, Italy beat West Germany 3-1 in the World Cup final in Madrid, "
-        "the Santiago Bernabéu full to the rafters.\n",
-        encoding="utf-8",
-    )
-    m = extractor.extract(read_report(path)).match
+        "the Santiago Bernabéu full to the rafters.\n"
+    )).match
     assert (m.home_name, m.home_score, m.away_name, m.away_score) == ("Italy", 3, "West Germany", 1)
     assert (m.year, m.stage) == (1982, "final")
 
@@ -359,14 +359,12 @@ def test_live_blog_minute_with_a_clock_and_a_shared_stadium_name(extractor: Extr
     """"8 min, 1.38pm - GOAL!" times the line's goal; "Estadio Nacional" (Santiago's and,
     spelt "Estádio Nacional", Brasília's) is the linked fixture's stadium."""
     path = tmp_path / "blog.txt"
-    path.write_text(
+    ex = _extract(extractor, path, (
         "LIVE: Brazil v Czechoslovakia, World Cup final 1962\nEstadio Nacional, Santiago\n\n"
         "1.30pm - Kick-off.\n\n15 min, 1.45pm - GOAL! Czechoslovakia lead. Masopust runs on "
         "to a pass from Scherer and scores.\n\n17 min, 1.47pm - GOAL! Amarildo squeezes it in "
-        "at the near post.\n\nFull time: Brazil 3-1 Czechoslovakia.\n",
-        encoding="utf-8",
-    )
-    ex = extractor.extract(read_report(path))
+        "at the near post.\n\nFull time: Brazil 3-1 Czechoslovakia.\n"
+    ))
     assert (ex.match.venue, ex.match.city) == ("Estadio Nacional", "Santiago")
     goals = [(g.scorer_name, g.minute, g.assist_name) for g in ex.goals][:2]
     assert goals == [("Josef Masopust", 15, "Adolf Scherer"), ("Amarildo", 17, None)]
@@ -380,22 +378,18 @@ def test_earlier_meeting_with_the_pair_as_subject_and_goals_without_reply(
     without reply" is a 6-0 win; "Norway won the semifinal 1-0" takes the one fixture of
     Norway's 1995 edition with that score (against the United States)."""
     path = tmp_path / "gavle.txt"
-    path.write_text(
+    ex = _extract(extractor, path, (
         "GAVLE, Sweden, June 17, 1995 - The United States beat China 2-0 in the third-place "
         "game of the Women's World Cup.\n\nThe teams tied 3-3 on this same field in the group "
-        "opener. On Thursday Norway won the semifinal 1-0.\n",
-        encoding="utf-8",
-    )
-    ex = extractor.extract(read_report(path))
+        "opener. On Thursday Norway won the semifinal 1-0.\n"
+    ))
     others = {(o.home_name, o.away_name, o.home_score, o.away_score, o.year) for o in ex.others}
     assert ("United States", "China", 3, 3, 1995) in others
     assert ("Norway", "United States", 1, 0, 1995) in others
-    path.write_text(
+    ex = _extract(extractor, path, (
         "Women's World Cup 1999: Germany drew 3-3 with Brazil in Washington. Germany had drawn "
-        "1-1 with Italy and then put six past Mexico without reply.\n",
-        encoding="utf-8",
-    )
-    ex = extractor.extract(read_report(path))
+        "1-1 with Italy and then put six past Mexico without reply.\n"
+    ))
     others = {(o.home_name, o.away_name, o.home_score, o.away_score) for o in ex.others}
     assert others == {("Germany", "Italy", 1, 1), ("Germany", "Mexico", 6, 0)}
 
@@ -407,43 +401,40 @@ def test_shootout_won_the_penalties_and_extra_time_of_another_match(extractor: E
     graph has ending in 90 minutes (United States 5–2 Japan, 2015) is not after extra time
     when the report tells another match's extra time and penalties."""
     path = tmp_path / "recife.txt"
-    path.write_text(
+    m = _extract(extractor, path, (
         "RECIFE — Yesterday, 29 June 2014, in the Arena Pernambuco, Costa Rica won the "
         "penalties 5-3 against Greece after the match finished 1-1 also after the extra time, "
-        "and now the Ticos go to the quarter-final.\n",
-        encoding="utf-8",
-    )
-    m = extractor.extract(read_report(path)).match
+        "and now the Ticos go to the quarter-final.\n"
+    )).match
     assert (m.home_name, m.shootout, m.after_extra_time) == ("Costa Rica", (5, 3), True)
     assert (m.stage, m.date) == ("round of 16", "2014-06-29")
-    path.write_text(
+    m = _extract(extractor, path, (
         "VANCOUVER (July 5, 2015) — Four years after a penalty-kick heartbreak, the United "
         "States beat Japan 5-2 in the Women's World Cup final.\n\nIn 2011 Japan tied the U.S. "
-        "2-2 after extra time and won the shootout 3-1.\n",
-        encoding="utf-8",
-    )
-    m = extractor.extract(read_report(path)).match
+        "2-2 after extra time and won the shootout 3-1.\n"
+    )).match
     assert (m.home_score, m.away_score, m.after_extra_time, m.shootout) == (5, 2, False, None)
 
 
 def test_the_days_the_report_names_beat_its_own_date(extractor: Extractor, tmp_path: Path):
     """A paper dated "Monday, June 28, 1954" that says the match was "on Saturday afternoon,
     June 26" gives 26 June (the fixture's day, Fjelstul); "VERONA, June 27, 1990" and "on a
-    humid Tuesday" give Tuesday 26 June."""
+    humid Tuesday" give Tuesday 26 June; a column dated "Wednesday 9 July 2014" that files
+    "Tuesday night" gives 8 July (Brazil 1–7 Germany)."""
     path = tmp_path / "basel.txt"
-    path.write_text(
+    assert _extract(extractor, path, (
         "EVENING COURIER — Monday, June 28, 1954\n\nEngland are out. At the St. Jakob Stadium "
         "in Basel on Saturday afternoon, June 26, Uruguay beat England 4-2 in the "
-        "quarter-final.\n",
-        encoding="utf-8",
-    )
-    assert extractor.extract(read_report(path)).match.date == "1954-06-26"
-    path.write_text(
+        "quarter-final.\n"
+    )).match.date == "1954-06-26"
+    assert _extract(extractor, path, (
         "VERONA, June 27, 1990\n\nOn a humid Tuesday at the Stadio Bentegodi, Yugoslavia beat "
-        "Spain 2-1 after extra time.\n",
-        encoding="utf-8",
-    )
-    assert extractor.extract(read_report(path)).match.date == "1990-06-26"
+        "Spain 2-1 after extra time.\n"
+    )).match.date == "1990-06-26"
+    assert _extract(extractor, path, (  # a column dated the day after files "Tuesday night"
+        "THE TACTICS BOARD\n\nBrazil 1 Germany 7 | World Cup semi-final\n\nBy our columnist | "
+        "Wednesday 9 July 2014\n\nIt is tempting to file Tuesday night under collapse.\n"
+    )).match.date == "2014-07-08"
 
 
 def test_scorer_called_by_his_age_alone(extractor: Extractor, tmp_path: Path):
@@ -467,12 +458,10 @@ def test_a_managers_so_called_world_beaters_and_a_byline_city(extractor: Extract
     managed Scotland in 1978, Fjelstul manager_appointments.csv); "From … in Córdoba" gives
     the city."""
     path = tmp_path / "cordoba.txt"
-    path.write_text(
+    m = _extract(extractor, path, (
         "SHAMBLES!\n\nFrom our man in Córdoba\n\nAlly MacLeod's so-called world-beaters were "
-        "held 1-1 by Iran here last night at the 1978 World Cup.\n",
-        encoding="utf-8",
-    )
-    m = extractor.extract(read_report(path)).match
+        "held 1-1 by Iran here last night at the 1978 World Cup.\n"
+    )).match
     got = {m.home_name: m.home_score, m.away_name: m.away_score}
     assert (got, m.city) == ({"Scotland": 1, "Iran": 1}, "Córdoba")
 
@@ -483,26 +472,12 @@ def test_a_running_score_of_another_match_gives_way_to_its_final_score(extractor
     Yugoslavia beat the UAE 4-1"): the graph has the pair meeting once in 1990, 4–1, so the
     2-1 was a running score."""
     path = tmp_path / "milan.txt"
-    path.write_text(
+    ex = _extract(extractor, path, (
         "AS IT HAPPENED: West Germany 1-1 Colombia\n\n17:47 Half-time in Bologna: Yugoslavia "
         "2-1 UAE.\n\n18:51 FULL TIME: West Germany 1-1 Colombia at the 1990 World Cup.\n\n"
         "18:53 Late news from Bologna: Prosinečki added a fourth, so Yugoslavia beat the UAE "
-        "4-1.\n",
-        encoding="utf-8",
-    )
-    ex = extractor.extract(read_report(path))
+        "4-1.\n"
+    ))
     others = [(o.home_name, o.away_name, o.home_score, o.away_score) for o in ex.others]
     assert others == [("Yugoslavia", "United Arab Emirates", 4, 1)]
 
-
-def test_a_columns_date_and_the_night_it_names(extractor: Extractor, tmp_path: Path):
-    """A column dated "Wednesday 9 July 2014" that files "Tuesday night" gives 8 July (Brazil
-    1–7 Germany)."""
-    path = tmp_path / "column.txt"
-    path.write_text(
-        "THE TACTICS BOARD\n\nBrazil 1 Germany 7 | World Cup semi-final\n\nBy our columnist | "
-        "Wednesday 9 July 2014\n\nIt is tempting to file Tuesday night under collapse and "
-        "leave it there.\n",
-        encoding="utf-8",
-    )
-    assert extractor.extract(read_report(path)).match.date == "2014-07-08"
