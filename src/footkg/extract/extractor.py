@@ -595,19 +595,10 @@ class Extractor:
                    for other in topic - {a} for f in fixtures_between(self.gaz, a, other))  # fmt: skip
 
     def _edition_opponent(self, sent: Sentence, st: results.Statement, year: int) -> None:
-        """Give a result stated without its opponent ("The Germans won the play-off in Zürich
-        7-2") the team its subject played with that score at the edition of the sentence's
-        year (else ``year``), when the graph has exactly one such fixture (Fjelstul
-        ``matches.csv``: West Germany 7–2 Turkey, 1954)."""
-        a = sent.team(st.a).iri
-        if a is None or st.score_a is None or st.score_b is None:
-            return
-        oyear = self._other_year(sent.text, year, sent.masked[st.start :], sent.masked[: st.start])
-        hits = [f for f in team_fixtures(self.gaz, a, oyear or year)
-                if f.goals_by_team.get(a) == st.score_a
-                and sum(v or 0 for v in f.goals_by_team.values()) == st.score_a + st.score_b]
-        if len(hits) == 1:
-            other = hits[0].away if hits[0].home == a else hits[0].home
+        """Give a result stated without its opponent the one :meth:`_fixture_opponent` finds
+        (a slot of kind ``fixture`` spanning the subject's words)."""
+        other = self._fixture_opponent(sent, st, sent.team(st.a).iri, year)
+        if other is not None:
             ref = sent.team(st.a)
             st.b = f"T{len(sent.slots)}"
             sent.slots.append(TeamRef(ref.start, ref.end, other, ref.text, "fixture"))
@@ -1075,7 +1066,7 @@ class Extractor:
                                                 sent.masked[: st.start]),
                 )  # fmt: skip
             if st.needs_opponent:
-                b = self._fixture_opponent(sent, st, a, match, year)
+                b = self._fixture_opponent(sent, st, a, year, match.iri)
                 b = b or (match.away if a == match.home else match.home if a == match.away
                           else None)  # fmt: skip
             if not a or not b or a == b:
@@ -1197,19 +1188,17 @@ class Extractor:
         return next((t for t in (match.home, match.away) if t != b and played(t, b)), a), b
 
     def _fixture_opponent(self, sent: Sentence, st: results.Statement, a: str | None,
-                          match: MatchFact, year: int | None) -> str | None:  # fmt: skip
+                          year: int | None, main_fixture: str | None = None) -> str | None:  # fmt: skip
         """The opponent of a result stated without one ("Norway won the semifinal 1-0", "the
-        Germans won the play-off in Zürich 7-2"): the team ``a`` beat (or lost to, or drew
-        with) by that score in the edition of the sentence's year, else the report's, when
-        the graph has exactly one such fixture other than the main match (Fjelstul
-        ``matches.csv``)."""
-        if a is None or st.score_a is None or st.score_b is None:
+        Germans won the play-off in Zürich 7-2"): the team ``a`` (IRI) beat, lost to or drew
+        with by that score at the edition of the sentence's year (else ``year``), when the
+        graph has exactly one such fixture other than ``main_fixture`` (Fjelstul
+        ``matches.csv``: West Germany 7–2 Turkey, 1954); else ``None``."""
+        if a is None or st.score_a is None or st.score_b is None or year is None:
             return None
         oyear = st.year or self._other_year(sent.text, year, sent.masked[st.start :],
                                             sent.masked[: st.start])  # fmt: skip
-        if oyear is None:
-            return None
-        hits = [f for f in team_fixtures(self.gaz, a, oyear) if f.iri != match.iri
+        hits = [f for f in team_fixtures(self.gaz, a, oyear or year) if f.iri != main_fixture
                 and f.goals_by_team.get(a) == st.score_a
                 and sum(v or 0 for v in f.goals_by_team.values()) == st.score_a + st.score_b]
         if len(hits) != 1:
