@@ -818,7 +818,7 @@ class Extractor:
         dateline = next((m for m in re.finditer(r"(?m)^([A-ZÀ-Ý][A-ZÀ-Ý .'’-]+),\s+([^—–\n]{4,40})",
                                                 text[:600])
                          if not NOT_A_PLACE.search(m.group(1))), None)  # fmt: skip
-        for chunk in (dateline.group(2) if dateline else "", text[:300], sent.text):
+        for chunk in (dateline.group(2) if dateline else "", _past_lines(text[:300]), sent.text):
             found = find_date(chunk)
             if found:
                 y = found[2] or year
@@ -1056,7 +1056,8 @@ class Extractor:
             if st.future and b and b not in match.teams() and (a is None or a in match.teams()):
                 a = self._next_opponent_of(match, b, year) or a
             if st.rule == "result-nosubject" and b:
-                a = self._side_team(match, None, b, self._other_year(sent.text, year))
+                a = self._side_team(match, None, b, self._other_year(sent.text, year),
+                                    (st.score_a, st.score_b))  # fmt: skip
             elif ra is not None and ra.kind == "side" and not st.future and b:
                 a = self._side_team(match, a, b, self._other_year(sent.text, year))
             elif ra is not None and ra.kind == "pronoun" and b and st.score_a is not None:
@@ -1224,13 +1225,20 @@ class Extractor:
                 hits.append(team)
         return hits[0] if len(hits) == 1 else None
 
-    def _side_team(self, match: MatchFact, a: str | None, b: str, year: int | None) -> str | None:
+    def _side_team(self, match: MatchFact, a: str | None, b: str, year: int | None,
+                   score: tuple[int | None, int | None] = (None, None)) -> str | None:  # fmt: skip
         """ "Zlatko Dalić's side, who had beaten T 3-0": a coach's side is a team of the main
-        match; the one the graph has playing ``b`` in that edition, else the team the
-        reference resolved to when it is a main team, else the main team that is not ``b``."""
+        match; the one the graph has playing ``b`` in that edition (with ``score``, the
+        side's goals and ``b``'s, when both played ``b``: "Sunday's 3-0 win over Chile" is the
+        United States', Sweden beat Chile 2-0), else the team the reference resolved to when
+        it is a main team, else the main team that is not ``b``."""
         teams = [t for t in (match.home, match.away) if t and t != b]
         played = [t for t in teams
                   if any(f.year == year for f in fixtures_between(self.gaz, t, b))]  # fmt: skip
+        if len(played) > 1 and None not in score:
+            played = [t for t in played if any(
+                f.year == year and f.goals_by_team == {t: score[0], b: score[1]}
+                for f in fixtures_between(self.gaz, t, b))] or played  # fmt: skip
         if len(played) == 1:
             return played[0]
         if a in teams:
@@ -1309,8 +1317,9 @@ FUTURE_CUE = re.compile(
 #: the main match's two teams as one subject of an earlier meeting: "The teams tied 3-3 on
 #: this same field in the group opener", "the two sides had drawn 1-1 in 1990"
 PAIR_SUBJECT = re.compile(
-    r"\b(?:[Tt]he (?:two )?(?:teams|sides)|[Tt]hese two(?: teams| sides)?|[Bb]oth (?:teams|sides))"
-    r" (?:had |have )?(?:drew|tied|drawn|played out|shared)\b(?: (?:a|an))? (\d{1,2})-(\d{1,2})"
+    r"\b(?:[Tt]he (?:two )?(?:teams|sides)|[Tt]hese two(?: teams| sides)?|[Bb]oth (?:teams|sides))(?: \w+)?"
+    r" (?:had |have )?(?:drew|tied|drawn|played out|played to|shared)\b(?: (?:a|an))? "
+    r"(?:(\d{1,2})-(\d{1,2})|(scoreless|goalless) (?:draw|tie|stalemate))"
 )
 
 
@@ -1330,10 +1339,21 @@ def _pair_statements(sentences: list[Sentence],
         at = sent.start + sent.text.find(m.group().split()[0])
         n = len(sent.slots)
         sent.slots += [TeamRef(at, at, match.home, "", "pair"), TeamRef(at, at, match.away, "", "pair")]
-        st = results.Statement(f"T{n}", f"T{n + 1}", int(m[1]), int(m[2]), "result-pair-subject")
+        goals = (0, 0) if m[3] else (int(m[1]), int(m[2]))  # "a scoreless tie"
+        st = results.Statement(f"T{n}", f"T{n + 1}", *goals, "result-pair-subject")
         st.start = m.start()
         out.append((sent, st))
     return out
+
+
+def _past_lines(head: str) -> str:
+    """``head`` without the lines that announce a fixture ("Next up for the holders:
+    Australia, Saturday 27 June"): their dates are another match's."""
+    return "\n".join(ln for ln in head.splitlines() if not NEXT_LINE.search(ln))
+
+
+#: a line announcing a fixture still to come
+NEXT_LINE = re.compile(r"\b(?:[Nn]ext up|[Uu]p next|[Cc]oming up|NEXT|[Nn]ext match|[Nn]ext game)\b")
 
 
 def _days_apart(a: str | None, b: str) -> int:

@@ -142,7 +142,7 @@ def _named_opponent(masked: str, subject: str, pos: int) -> str | None:
     the lead in the final against T1, the hosts, and lost 2-1" → ``T1``; ``None`` when
     the clause names none."""
     start = masked.rfind(subject, 0, pos)
-    found = re.findall(r"\b(?:against|versus|v|with) (T\d+)\b(?:, (T\d+),)?", masked[start:pos])
+    found = re.findall(r"\b(?:against|versus|v|with|hands of) (T\d+)\b(?:, (T\d+),)?", masked[start:pos])
     team = (found[-1][1] or found[-1][0]) if found else None  # "against the holders, T2,"
     return team if team != subject and ";" not in masked[start:pos] else None
 
@@ -196,7 +196,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         used.append((m.start(), m.end()))
     # passive: "T0 had been held 2-2 by T1", "T0 were beaten 3-1 by T1", "T0 lost 2-1 to T1"
     for m in re.finditer(
-        rf"(?:had |have |were |was )?(?:been )?(held|beaten|defeated|lost|losing|fell|(?:(?<=were )|(?<=been )|(?<=was ))(?:thrashed|hammered|routed|crushed|stunned|humbled|humiliated|edged|eliminated|outclassed|overwhelmed|downed|thumped|knocked out|dumped out)) (?:\w+ )?{SCORE} (?:(?!T\d)[\w-]+ ){{0,4}}?(?:by|to|against) (T\d+)",
+        rf"(?:had |have |were |was )?(?:been )?(held|beaten|defeated|lost|losing|fell|(?:went|gone|going|go|goes) down|(?:(?<=were )|(?<=been )|(?<=was ))(?:thrashed|hammered|routed|crushed|stunned|humbled|humiliated|edged|eliminated|outclassed|overwhelmed|downed|thumped|knocked out|dumped out)) (?:\w+ )?{SCORE} (?:(?!T\d)[\w-]+ ){{0,4}}?(?:by|to|against) (T\d+)",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
@@ -394,6 +394,19 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     ):
         if free(m):
             take(m, _stmt("result-winners-over", m[1], m[4], m[2], m[3]))
+    # "T0, who finished second after wins over T1 (2-0) and T2 (5-1)"
+    for m in [] if "(" not in s else re.finditer(
+        rf"\b(?:wins?|victory|victories) (?:over|against) ((?:T\d+ \({SCORE}\)(?:,? (?:and )?)?)+)", s
+    ):
+        a = _subject(s, m.start())
+        if a and free(m):
+            for part in re.finditer(rf"(T\d+) \({SCORE}\)", m[1]):
+                hi, lo = max(int(part[2]), int(part[3])), min(int(part[2]), int(part[3]))
+                take(m, _stmt("result-wins-bracketed", a, part[1], hi, lo))
+    # "The next match of T0 will be on Thursday 18 June against T1"
+    for m in re.finditer(r"\b(?:next|following) (?:match|game|fixture|opponents?) (?:of|for) (T\d+)\b[^.;]{0,60}? against (T\d+)", s):
+        if free(m) and m[1] != m[2]:
+            take(m, _stmt("fixture-next-of", m[1], m[2], None, None, future=True))
     # "T0, 6-2 losers to T1 in their opener"
     for m in [] if "loser" not in s else re.finditer(rf"(T\d+),? (?:the )?{SCORE} (?:losers|loser) (?:to|against) (T\d+)", s):
         if free(m):
@@ -440,7 +453,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         if free(m) and not re.search(r"\b(?:when|after|as|since|while|where)\s+$", s[: m.start()]):
             take(m, _stmt("result-won-score", m[1], None, m[2], m[3], needs_opponent=True))
     # "T0 took the lead in the final against T1 and lost 2-1" (the opponent from the sentence)
-    for m in re.finditer(rf"\b(?:lost|lose|loses) (?:by )?{SCORE}(?! (?:to|against|on) )", s):
+    for m in re.finditer(rf"\b(?:lost|lose|loses|went down|go down|goes down|gone down) (?:by )?{SCORE}(?! (?:to|against|on) )", s):
         a = _subject(s, m.start())
         if a and free(m) and not re.search(r"\b(?:when|after|as|since|while|where)\s+$", s[: m.start()]):
             lo, hi = sorted((int(m[1]), int(m[2])))
