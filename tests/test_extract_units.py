@@ -884,3 +884,27 @@ def test_draws_named_by_a_noun_and_a_pair_that_tied():
     assert _statements("They chanted through the 0-0 snoozefest with T1.")[0][:4] == (
         "T?", "T1", 0, 0)
     assert _statements("T0 and T1 tied 2-2 in Fortaleza on Saturday.")[0][:4] == ("T0", "T1", 2, 2)
+
+
+def test_stoppage_told_as_minute_plus_seconds_later_and_a_substitution_time():
+    """"At the 90th minute plus two" is 90+2; "Sixty seconds later" one minute on; "introduced
+    Kirsten van de Ven … eight minutes after the restart" times a change, not a goal."""
+    assert [(t.minute, t.stoppage) for t in find_times("At the 90th minute plus two, he")] == [
+        (90, 2)]
+    assert find_times("Sixty seconds later Rainer Bonhof scored")[0].offset == 1
+    assert find_times("Reijners introduced Kirsten van de Ven for Daniëlle van de Donk eight "
+                      "minutes after the restart") == []  # fmt: skip
+
+
+def test_a_name_with_two_particles_and_a_box_penalty():
+    """"van de Ven swept in the rebound" names Kirsten van de Ven; "(Messi pen, 73)" is a box
+    minute; "pen" is a penalty word."""
+    from footkg.extract.gazetteer import SquadPlayer
+    from footkg.extract.guided import BOX_MINUTES, PENALTY_WORDS
+    from footkg.extract.pipeline import player_mentions
+
+    ven = SquadPlayer("p:ven", "Kirsten van de Ven", "van de Ven", "forward", "ned")
+    found = player_mentions("Kaihori pushed it out and van de Ven swept in the rebound.", [ven], [])
+    assert [m.text for m in found] == ["van de Ven"]
+    assert BOX_MINUTES.match(" pen, 73)").group(1) == "73"
+    assert PENALTY_WORDS.search("(Messi pen, 73)")

@@ -174,7 +174,9 @@ def _told_at(g: GoalFact, sentences: list[Sentence], players: list[Mention],
     # is told by the rest of its line
     evidence = _sentence_at(sentences, g.evidence.start)
     boxed = evidence is not None and bool(BOXED.search(evidence.text))
-    home = evidence.paragraph if boxed and evidence is not None else None
+    # its line, or the line right after it ("23:43 GOAL! … (Weghorst, 83)" then "Game on!
+    # Berghuis swings in a cross …")
+    home = {evidence.paragraph, evidence.paragraph + 1} if boxed and evidence is not None else set()
     out = []
     goals = goals or []
     only = sum(o.scorer == g.scorer for o in goals) == 1
@@ -182,7 +184,7 @@ def _told_at(g: GoalFact, sentences: list[Sentence], players: list[Mention],
     for i, s in enumerate(sentences):
         if not any(p.iri == g.scorer and s.start <= p.start < s.end for p in players):
             continue
-        if s.paragraph == home and s.start > g.evidence.start:
+        if s.paragraph in home and s.start > g.evidence.start:
             out.append(s)  # the rest of a live blog's line "GOAL! … (Vertonghen, 69). …"
             continue
         near = [s] + ([sentences[i - 1]] if i and sentences[i - 1].paragraph == s.paragraph

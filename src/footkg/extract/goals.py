@@ -105,7 +105,7 @@ SHOOTOUT = re.compile(
 )
 PASS = re.compile(
     r"\b(?:crossed|crosses|crossing|cross for|passed|pass(?:es)? to|a pass|long pass|found|fed|"
-    r"(?:pass|ball) (?:forward |through |across )?for|(?:squaring|squares|crossing|chipping|"
+    r"(?:pass|ball) (?:forward |through |across )?for|into the path of|(?:squaring|squares|crossing|chipping|"
     r"cutting it back|pulling it back) (?:it |the ball )?for|"
     r"(?:lays|lay|laid|laying) (?:it |the ball )?(?:\w+ )?(?:for|to)|"
     r"(?:touched|touches|tapped|rolled|rolls|slid|slides) (?:it|the ball) (?:\w+ )?(?:to|for)|"

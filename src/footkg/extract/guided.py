@@ -40,7 +40,7 @@ GOAL_WORDS = re.compile(
 )
 SCORE = re.compile(r"\b\d{1,2}[-–]\d{1,2}\b")
 PENALTY_WORDS = re.compile(
-    r"\bpenalt(?:y|ies)\b|\bspot[- ]kicks?\b|\b(?:from|to) the spot\b|\bPKs?\b", re.I
+    r"\bpenalt(?:y|ies)\b|\bspot[- ]kicks?\b|\b(?:from|to) the spot\b|\bPKs?\b|\bpen\b", re.I
 )
 
 
@@ -110,7 +110,7 @@ INLINE_HEADING = re.compile(r"(?:^|[.;]\s+)(?:(?:goal)?scorers?|goals?)\s*[:—]
 #: the minutes after a name in a scorers box: "Wagner 25, 27, 53;", "Hügi (17, 19)",
 #: "(Haraguchi, 48)"
 BOX_MINUTES = re.compile(
-    r",?\s*\(?(\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?(?:\s*,\s*\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?)*)\)?"
+    r"(?:\s+(?:pen|p|penalty|og|o\.g\.)\.?)?,?\s*\(?(\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?(?:\s*,\s*\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?)*)\)?"
     r"(?=\s*(?:[;.)(]|,\s*\D|$))",
     re.M,
 )

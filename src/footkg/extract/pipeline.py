@@ -207,7 +207,9 @@ def entity_mentions(doc: Doc) -> list[Mention]:
 
 
 #: a lower-case name particle before a capitalised name: "van Persie", "de Vrij", "dos Santos"
-PARTICLE = re.compile(r"(?:van|von|de|der|den|da|di|do|dos|das|du|del|della|le|la|ter|ten)\s+[A-Z]")
+PARTICLE = re.compile(
+    r"(?:(?:van|von|de|der|den|da|di|do|dos|das|du|del|della|le|la|ter|ten)\s+)+[A-Z]"
+)  # "van de Ven" too
 
 
 def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) -> list[Mention]:

@@ -7,7 +7,8 @@ the eighth minute``, ``the eleventh minute of stoppage time`` → 90+11), ``in t
 the third goal`` (relative), ``the last minute of the first extra period``, ``three minutes
 after the half-hour``, ``fifteen minutes played``, ``sixty-nine minutes on the clock``, ``the fourth minute of
 the extra half-hour`` (94), ``within two minutes of the start``, ``twenty minutes of the
-second half had gone`` (65), ``in the hundred-and-eighth minute``.
+second half had gone`` (65), ``in the hundred-and-eighth minute``, ``the 90th minute plus
+two``, ``sixty seconds later`` (relative: one minute).
 
 Convention: ``N minutes into extra time`` is minute ``90 + N`` (extra time starts after the
 90th minute, so "four minutes into extra time" is the 94th minute).
@@ -115,6 +116,9 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("ignore-substitution", re.compile(r"\b\d{1,3}(?:st|nd|rd|th)[ -]minute (?:sub|substitute|replacement)\b", re.I)),
     # nor when a substitute came on: "who had come on two minutes before the end of regulation time"
     ("ignore-came-on", re.compile(rf"\b(?:come|came|coming|comes|brought) on (?:as a substitute )?(?:only |just )?{NUM} minutes? (?:before|from|after|into)(?: the)? (?:end|start|break|interval|restart|half|second half|extra|full)[\w -]*", re.I)),
+    ("ignore-brought-on", re.compile(rf"\b(?:introduced|sent on|brought on|threw on)\b[^.;]{{0,60}}?\b{NUM} minutes? (?:after|before|into|from) (?:the )?(?:restart|interval|break|half-time|start|end|second half|kick-off)\b", re.I)),
+    ("minute-plus", re.compile(rf"\b(45|90|105|120)(?:st|nd|rd|th)? minute plus {NUM}\b", re.I)),
+    ("seconds-later", re.compile(r"\b(?:sixty|60|ninety|90|forty-five|45|thirty|30) seconds (?:later|afterwards|after that)\b", re.I)),
     ("plus", re.compile(r"\b(\d{2,3}) ?\+ ?(\d{1,2})(?:th|st|nd|rd)?(?:'|’| min(?:ute)?s?\b)?")),
     ("stoppage-nth-first-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of the first (?:period|half) of extra[- ]time", re.I)),
     ("stoppage-nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
@@ -263,6 +267,10 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
     if rule == "half-gone":
         n = number(m.group(1))
         return TimeExpr(s, e, rule, minute=n + (45 if m.group(2).lower() == "second" else 0))
+    if rule == "minute-plus":
+        return TimeExpr(s, e, rule, minute=int(m.group(1)), stoppage=number(m.group(2)))
+    if rule == "seconds-later":
+        return TimeExpr(s, e, rule, offset=1)
     if rule in ("nth-et", "nth-second-half"):
         value = ordinal(m.group(1))
         base = 90 if rule == "nth-et" else 45
