@@ -908,3 +908,14 @@ def test_a_name_with_two_particles_and_a_box_penalty():
     assert [m.text for m in found] == ["van de Ven"]
     assert BOX_MINUTES.match(" pen, 73)").group(1) == "73"
     assert PENALTY_WORDS.search("(Messi pen, 73)")
+
+
+def test_at_the_hands_of_names_a_team_and_the_forwards_are_the_team():
+    """"their heavy defeat at the hands of France" names France, a team, not a place; "The
+    Mexican forwards" is the team (pronouns after it point to Mexico)."""
+    from footkg.extract.context import TEAM_NOUN_AFTER, TeamRef, is_place_use
+
+    text = "the effects of their heavy defeat at the hands of France on Sunday"
+    at = text.index("France")
+    assert not is_place_use(text, TeamRef(at, at + 6, "fra", "France", "name"))
+    assert TEAM_NOUN_AFTER.match(" forwards combined neatly")

@@ -121,7 +121,8 @@ NOUN_USE = re.compile(
 
 #: after "the <adjective>": a word for a team ("the Italian eleven", "the Dutch side")
 TEAM_NOUN_AFTER = re.compile(
-    r" (?:eleven|XI|side|team|squad|outfit|players|men|women|girls|selection|national team)\b"
+    r" (?:eleven|XI|side|team|squad|outfit|players|men|women|girls|selection|national team|"
+    r"forwards|defenders|attackers|midfielders|strikers)\b"
 )
 
 #: after a demonym: a person or body of that nationality ("the Dutch referee"), not the team
@@ -204,7 +205,7 @@ def is_place_use(text: str, ref: TeamRef) -> bool:
     before = text[max(0, ref.start - 30) : ref.start].lower()
     if re.search(r"(?:\d\s*[-–]\s*\d|\b(?:lost|losing|lose|loses|fell|falling|defeat|loss|beaten|"
                  r"win|victory|rout|thrashing|demolition|drubbing|hammering|triumph|success|"
-                 r"went out|knocked out|behind)(?: \w+)?) (?:to|of) $", before):  # fmt: skip
+                 r"went out|knocked out|behind|hands)(?: \w+)?) (?:to|of) $", before):  # fmt: skip
         return False
     return ref.kind == "name" and bool(re.search(r"\b(?:in|to|from|of|at) $", before))
 
