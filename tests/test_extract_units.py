@@ -919,3 +919,24 @@ def test_at_the_hands_of_names_a_team_and_the_forwards_are_the_team():
     at = text.index("France")
     assert not is_place_use(text, TeamRef(at, at + 6, "fra", "France", "name"))
     assert TEAM_NOUN_AFTER.match(" forwards combined neatly")
+
+
+def test_a_goal_told_by_description_gives_its_pass_and_header():
+    """The box times Altobelli's second at 73; "With 17 minutes left, the lanky striker headed
+    home Antonio Di Gennaro's free-kick" names neither him nor another scorer: it tells that
+    goal (a header, from Di Gennaro). "Zidane has shot a corner" is a pass."""
+    from footkg.extract.assists import fill_kinds
+    from footkg.extract.goals import PASS
+
+    text = "With 17 minutes left, the lanky striker headed home Antonio Di Gennaro's free-kick."
+    goal = GoalFact(scorer="alt", scorer_name="Alessandro Altobelli", team="ita",
+                    team_name="Italy", minute=73, stoppage=None, minute_vague=False,
+                    kind="regular", assist=None, assist_name=None,
+                    evidence=Evidence(200, 220, "box"), iri=None)  # fmt: skip
+    sent = _sentence(text)
+    players = [Mention(text.index("Antonio"), text.index("'s"), "player", "dig",
+                       "Antonio Di Gennaro", team="ita")]  # fmt: skip
+    fill_assists([goal], text, players, lambda m: "Antonio Di Gennaro", [sent])
+    fill_kinds([goal], text, players, [sent])
+    assert (goal.assist_name, goal.kind) == ("Antonio Di Gennaro", "header")
+    assert PASS.search("Zinedine Zidane has shot a corner from the left and Dugarry")

@@ -121,7 +121,12 @@ def fill_kinds(goals: list[GoalFact], text: str, players: list[Mention],
         for s in _told_at(g, sentences, players, clock, goals):
             scorer = next((p for p in players if p.iri == g.scorer and s.start <= p.start < s.end),
                           None)  # fmt: skip
-            if scorer is None or s.start == g.evidence.start:
+            if s.start == g.evidence.start:
+                continue
+            if scorer is None:  # told by description: a header is the scorer's, a free kick
+                if _kind(PENALTY_KIND.sub(" ", s.text)) == "header":  # may be the passer's
+                    g.kind = "header"
+                    break
                 continue
             kind = _kind(PENALTY_KIND.sub(" ", _scorer_part(s, scorer, players)))
             if kind in ("header", "free_kick"):
@@ -197,6 +202,32 @@ def _told_at(g: GoalFact, sentences: list[Sentence], players: list[Mention],
         alone = not any(p.iri in rivals and s.start <= p.start < s.end for p in players)
         told = tells_goal(s.text) or bool(KIND_NOUN.search(s.text))  # "A header from Zito!"
         if timed or (only and alone and not mine and told):
+            out.append(s)
+    out += _told_by_description(g, sentences, players, clock, goals, out)
+    return out
+
+
+def _told_by_description(g: GoalFact, sentences: list[Sentence], players: list[Mention],
+                         clock: dict[int, list[Clocked]], goals: list[GoalFact],
+                         found: list[Sentence]) -> list[Sentence]:  # fmt: skip
+    """The sentence that tells ``g`` without naming its scorer ("With 17 minutes left, the
+    lanky striker headed home Antonio Di Gennaro's free-kick"): its own time is the goal's,
+    give or take a minute, no other goal of ``goals`` is that near, it tells a goal, and it
+    names no scorer of the match."""
+    goal = (g.minute or 0) + (g.stoppage or 0)
+    if g.minute is None or any(o is not g and o.minute is not None
+                               and abs((o.minute or 0) + (o.stoppage or 0) - goal) <= 2
+                               for o in goals):  # fmt: skip
+        return []
+    scorers = {o.scorer for o in goals}
+    out = []
+    for s in sentences:
+        mine = clock.get(s.index, [])
+        if s in found or not mine or not all(abs(t.clock - goal) <= 1 for t in mine):
+            continue
+        if any(p.iri in scorers and s.start <= p.start < s.end for p in players):
+            continue
+        if tells_goal(s.text) or KIND_NOUN.search(s.text):
             out.append(s)
     return out
 

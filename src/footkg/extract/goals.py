@@ -112,6 +112,8 @@ PASS = re.compile(
     r"(?:hooked|hooks|chipped|chips|whipped|whips|drove|drives|fizzed|fizzes|floated|floats|"
     r"curled|curls|swung|swings) (?:in )?(?:a|an|his|her) (?:[\w-]+ )?(?:cross|ball|centre|pass)|"
     r"(?:hooked|hooks|pulled|pulls|cut|cuts) (?:it|the ball) back|"
+    r"(?:took|takes|taken|shot|hit|swung|delivered|played|sent) (?:in )?(?:a|the) (?:[\w-]+ )?"
+    r"(?:corner|free kick|free-kick)|"
     r"with a (?:[\w-]+ )?(?:through ball|through-ball|pass|cross)|"
     r"set up|sets up|setting up|teed up|laid (?:it )?off|slipped (?:the ball|a pass|it)|slid a "
     r"pass|pulled the ball back|pulled it back|cut (?:it |the ball )?back|squared|delivered|"
