@@ -479,6 +479,8 @@ class Extractor:
                 and (st.shootout is not None or st.rule == "result-to-win")
             ):
                 self._context_opponent(sent, st, sentences)
+            elif st.needs_opponent and st.b is None and st.a != "T?" and not topic:
+                self._context_opponent(sent, st, sentences, met=True)  # no clear pair
         candidates = [(sent, st) for sent, st in stmts if self._is_result(sent, st)]
         if not candidates:
             return None
@@ -616,13 +618,19 @@ class Extractor:
         st.needs_opponent = False
 
     def _context_opponent(self, sent: Sentence, st: results.Statement,
-                          sentences: list[Sentence]) -> None:  # fmt: skip
+                          sentences: list[Sentence], met: bool = False) -> None:  # fmt: skip
         """Give a result stated without its opponent ("won 4-3 on penalties") the first other
         team the report has named so far (names, nicknames, adjectives: "a late Dutch
-        storm")."""
+        storm"); with ``met``, the first such team the graph has meeting the subject with
+        that score ("West Germany's last group game against Peru … West Germany won 3-1")."""
         a = sent.team(st.a).iri
         before = [r for s in sentences if s.index <= sent.index for r in s.refs
                   if r.iri and r.iri != a]  # fmt: skip
+        if met:
+            score = sorted((st.score_a or 0, st.score_b or 0))
+            before = [r for r in before if a and any(
+                sorted((f.home_score or 0, f.away_score or 0)) == score
+                for f in fixtures_between(self.gaz, a, r.iri))]  # fmt: skip
         # a team's name before an adjective ("the Korean adventure" may not be that Korea)
         for ref in [r for r in before if r.kind != "adjective"] + before:
             st.b = f"T{len(sent.slots)}"

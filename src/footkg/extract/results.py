@@ -407,6 +407,14 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     for m in re.finditer(r"\b(?:next|following) (?:match|game|fixture|opponents?) (?:of|for) (T\d+)\b[^.;]{0,60}? against (T\d+)", s):
         if free(m) and m[1] != m[2]:
             take(m, _stmt("fixture-next-of", m[1], m[2], None, None, future=True))
+    # "T0's Blue Brigade, the Plavi, tore T1 to shreds 9-0", "ripped T1 apart 4-0"
+    for m in re.finditer(
+        rf"\b(?:tore|tear|tears|tearing|ripped|rip|rips|ripping|blew|blows|blowing|took) (T\d+) "
+        rf"(?:apart|to shreds|to pieces|away)(?: [\w-]+){{0,3}}? {SCORE}", s
+    ):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            take(m, _stmt("result-tore-apart", a, m[1], m[2], m[3]))
     # "T0, 6-2 losers to T1 in their opener"
     for m in [] if "loser" not in s else re.finditer(rf"(T\d+),? (?:the )?{SCORE} (?:losers|loser) (?:to|against) (T\d+)", s):
         if free(m):

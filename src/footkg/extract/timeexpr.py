@@ -8,7 +8,8 @@ the third goal`` (relative), ``the last minute of the first extra period``, ``th
 after the half-hour``, ``fifteen minutes played``, ``sixty-nine minutes on the clock``, ``the fourth minute of
 the extra half-hour`` (94), ``within two minutes of the start``, ``twenty minutes of the
 second half had gone`` (65), ``in the hundred-and-eighth minute``, ``the 90th minute plus
-two``, ``sixty seconds later`` (relative: one minute).
+two``, ``sixty seconds later`` (relative: one minute), ``On ten minutes``, a commentator's
+``PBP: Fifty-seven minutes...``.
 
 Convention: ``N minutes into extra time`` is minute ``90 + N`` (extra time starts after the
 90th minute, so "four minutes into extra time" is the 94th minute).
@@ -173,7 +174,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("dash-minutes", re.compile(r"(?<=[—–|] )(\d{1,3}) min(?:ute)?s?(?= [—–|])", re.I)),
     ("at-the-minutes", re.compile(r"\bat the (\d{1,3}) minutes?\b", re.I)),
     ("on-the-clock", re.compile(rf"\b(\d{{1,3}}) (?:minutes )?on the clock\b|\b{NUM} minutes on the clock\b", re.I)),
-    ("on-n-minutes", re.compile(r"\b(?:on|at) (\d{1,3}) min(?:ute)?s\b", re.I)),
+    ("on-n-minutes", re.compile(rf"\b(?:on|at) (\d{{1,3}}) min(?:ute)?s\b|\b(?:on|at) {NUM} minutes\b(?! (?:later|after|before|from|into|of|to go|left|remaining))", re.I)),
+    ("bare-minutes", re.compile(rf"^(?:[A-Z]{{2,}}:\s*)?{NUM} minutes?(?=\s*(?:\.\.\.|…|[.,;:!—–-]|gone\b|played\b|now\b))", re.I)),
     ("after-half-hour", re.compile(rf"\b{NUM} minutes? (?:after|past) the half[- ]hour(?: mark)?\b", re.I)),
     ("before-half-hour", re.compile(rf"\b{NUM} minutes? (?:before|short of) the half[- ]hour(?: mark)?\b", re.I)),
     ("after-hour", re.compile(rf"\b{NUM} minutes? (?:after|past) the hour(?: mark)?\b", re.I)),
@@ -327,6 +329,7 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         "last-minute": lambda: TimeExpr(s, e, rule, minute=90),
         "on-the-hour": lambda: TimeExpr(s, e, rule, minute=60),
         "on-n-minutes": lambda: TimeExpr(s, e, rule, minute=n),
+        "bare-minutes": lambda: TimeExpr(s, e, rule, minute=n),
         "on-the-clock": lambda: TimeExpr(s, e, rule, minute=n),
         "played": lambda: TimeExpr(s, e, rule, minute=n),
         "at-the-minutes": lambda: TimeExpr(s, e, rule, minute=n),
