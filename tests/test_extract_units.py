@@ -940,3 +940,17 @@ def test_a_goal_told_by_description_gives_its_pass_and_header():
     fill_kinds([goal], text, players, [sent])
     assert (goal.assist_name, goal.kind) == ("Antonio Di Gennaro", "header")
     assert PASS.search("Zinedine Zidane has shot a corner from the left and Dugarry")
+
+
+def test_tore_apart_a_shootout_in_capitals_and_a_goalless_two_hours():
+    """"tore T1 to shreds 9-0"; "T0 WIN 3-2 ON PENALTIES after a 1-1 draw"; "after a
+    goalless 120 minutes" is 0-0; "a 0-0 tie with T0 and a 1-0 win over T1" makes T0 no
+    winner."""
+    from footkg.extract.results import drawn_score, shootout_in
+
+    got = _statements("T0's Blue Brigade, the Plavi, tore T1 to shreds 9-0 in Gelsenkirchen.")
+    assert got[0][:4] == ("T0", "T1", 9, 0)
+    assert shootout_in(_sentence("15:40 T0 WIN 3-2 ON PENALTIES after a 1-1 draw.")) == ("T0", 3, 2)
+    assert drawn_score(_sentence("T0 beat T1 3-0 in a shootout after a goalless 120 minutes")) == 0
+    got = _statements("The attack, which managed a 0-0 tie with T0 and a 1-0 win over T1, is slow.")
+    assert ("T0", "T1", 1, 0) not in [g[:4] for g in got]

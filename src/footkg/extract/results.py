@@ -226,7 +226,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         rf"(T\d+)(?:'s|’s)? (?:\w+ ){{0,2}}{SCORE} (?:[\w-]+ ){{0,3}}(?:win|victory|comeback|triumph|success|defeat of) (?:over|against|of) (T\d+)",
         s,
     ):
-        if free(m):
+        if free(m) and not OBJECT_BEFORE.search(s[: m.start()]):  # "a 0-0 tie with T0 and a 1-0 win"
             take(m, _stmt("result-noun", m[1], m[4], m[2], m[3]))
     for m in re.finditer(rf"{SCORE} (?:[\w-]+ ){{0,3}}(?:defeat|loss) (?:to|by|against) (T\d+)", s):
         a = _subject(s, m.start())
@@ -564,14 +564,16 @@ def drawn_score(sentence: Sentence) -> int | None:
                   sentence.masked)  # fmt: skip
     if m:
         return int(m[1] or m[2])
-    return 0 if re.search(r"\b(?:goalless|scoreless) (?:draw|stalemate|game|match)\b",
+    return 0 if re.search(r"\b(?:goalless|scoreless) (?:draw|stalemate|game|match|tie|"
+                          r"(?:\d+|ninety|120) minutes)\b",
                           sentence.masked) else None  # fmt: skip
 
 
 def shootout_in(sentence: Sentence) -> tuple[str, int, int] | None:
     """``(winner slot, winner kicks, loser kicks)`` from "T0 won the shootout 3-2" or
-    "T0 won 4-2 on penalties"; ``None`` when the sentence states no shootout result."""
-    s = sentence.masked
+    "T0 won 4-2 on penalties" (also in capitals: "T0 WIN 3-2 ON PENALTIES"); ``None`` when
+    the sentence states no shootout result."""
+    s = re.sub(r"\b[A-Z]{2,}\b", lambda m: m.group().lower(), sentence.masked)
     m = re.search(
         rf"(T\d+) (?:\w+ ){{0,2}}(?:won|win|wins) (?:{SHOOTOUT_NOUN} )?(?:by |with )?{SCORE}(?: on penalties| in the shoot-?out| on spot-kicks)?",
         s,
