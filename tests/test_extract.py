@@ -481,3 +481,18 @@ def test_a_running_score_of_another_match_gives_way_to_its_final_score(extractor
     others = [(o.home_name, o.away_name, o.home_score, o.away_score) for o in ex.others]
     assert others == [("Yugoslavia", "United Arab Emirates", 4, 1)]
 
+
+
+def test_a_goal_timed_by_the_last_time_given_before_it(extractor: Extractor, tmp_path: Path):
+    """"Then, five minutes from time, Völler went down … and Codesal pointed to the spot." and,
+    a paragraph on, "So it was Andreas Brehme … who drove it low into the corner": Brehme's
+    penalty (the 1990 final's one goal, Fjelstul goals.csv) at 85."""
+    path = tmp_path / "rome.txt"
+    ex = _extract(extractor, path, (
+        "ROME — West Germany beat Argentina 1-0 in the 1990 World Cup final.\n\nThen, five "
+        "minutes from time, Völler went down in the box and Codesal pointed to the spot.\n\n"
+        "Matthäus did not feel right in his boots. So it was Andreas Brehme who placed the "
+        "ball and drove the penalty low into the corner.\n"
+    ))
+    assert [(g.scorer_name, g.minute, g.kind) for g in ex.goals] == [
+        ("Andreas Brehme", 85, "penalty")]

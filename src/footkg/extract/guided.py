@@ -210,8 +210,9 @@ def guided_goals(
     sentences before) with the closest time within :data:`TOLERANCE` (the minutes after the
     name in a scorers box, see :func:`box_times`; else a time in the sentence itself, or in
     the sentence before, a bare time or short score line after it, the opening of its
-    paragraph two sentences before, a bare time line up to three before, or the next sentence
-    when a short one announces the scorer). At the same distance a sentence's own time wins.
+    paragraph two sentences before, a bare time line up to three before, the next sentence
+    when a short one announces the scorer, or the last time given up to four sentences
+    before with no goal told between). At the same distance a sentence's own time wins.
     ``text`` is the report; ``clock`` its :func:`report_clock` when the caller has it. A time
     off the fixture's needs goal words in the sentence ("equalised", "made it 2-2"). A
     scorer the report calls only by age ("the 26-year-old") is found with ``age_of(player
@@ -226,6 +227,11 @@ def guided_goals(
     used: set[tuple[int, int]] = set()
     out: list[GoalFact] = []
     aged = AGE.search(text) is not None
+    named: dict[int, set[str]] = {}  # sentence index → fixture scorers it names
+    scorers = {fg.scorer for fg in fixture}
+    for se, p in sightings:
+        if p.iri in scorers:
+            named.setdefault(se.index, set()).add(p.iri)
     for fg in fixture:
         if any(_is_found(fg, g) for g in found):
             continue
@@ -238,7 +244,8 @@ def guided_goals(
                      or _time_only(by_index.get(s.index + 1), clock)
                      or _two_before(s, by_index, clock)
                      or _heading_time(s, sentences, clock)
-                     or _announced(s, by_index.get(s.index + 1), clock))  # fmt: skip
+                     or _announced(s, by_index.get(s.index + 1), clock)
+                     or _last_time_before(s, by_index, clock, named, fg.scorer))  # fmt: skip
             for t in times:
                 gap = _near(fg, t)
                 if gap is None or (t.sentence, t.start) in used:
@@ -303,6 +310,28 @@ FINISH = re.compile(
     r"\bover the line\b",
     re.I,
 )
+
+
+def _last_time_before(s: Sentence, by_index: dict[int, Sentence],
+                      clock: dict[int, list[Clocked]], named: dict[int, set[str]],
+                      scorer: str, reach: int = 4) -> list[Clocked]:  # fmt: skip
+    """The last time the report gave in the ``reach`` sentences before ``s`` (paragraphs
+    included) when ``s`` tells a goal and none of the sentences between tells another
+    scorer's (``named``: sentence index → the fixture scorers it names): "Then,
+    five minutes from time, Völler went down … and Codesal pointed to the spot." and, a
+    paragraph on, "So it was Andreas Brehme … who placed the ball and drove it low into the
+    corner"."""
+    if not (tells_goal(s.text) or FINISH.search(s.text)):
+        return []
+    for i in range(s.index - 1, s.index - 1 - reach, -1):
+        before = by_index.get(i)
+        if before is None:
+            return []
+        if clock.get(i):
+            return clock[i][-1:]
+        if named.get(i, set()) - {scorer} and tells_goal(before.text):
+            return []  # another scorer's goal told in between
+    return []
 
 
 def _two_before(s: Sentence, by_index: dict[int, Sentence],
