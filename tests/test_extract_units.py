@@ -954,3 +954,12 @@ def test_tore_apart_a_shootout_in_capitals_and_a_goalless_two_hours():
     assert drawn_score(_sentence("T0 beat T1 3-0 in a shootout after a goalless 120 minutes")) == 0
     got = _statements("The attack, which managed a 0-0 tie with T0 and a 1-0 win over T1, is slow.")
     assert ("T0", "T1", 1, 0) not in [g[:4] for g in got]
+
+
+def test_a_bracketed_half_time_line_and_a_word_result_with_the():
+    """"[ HALF-TIME: T0 1, T1 1 ]" is a running score; "T0 two, the T1 one" is a result line."""
+    got = _statements("[ HALF-TIME: T0 1, T1 1 ]")
+    assert got[0][5] is True  # background: the score at the break
+    from footkg.extract.context import WORD_RESULT_LINE
+
+    assert WORD_RESULT_LINE.search("final whistle. T0 two, the T1 one.")

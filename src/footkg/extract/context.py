@@ -72,7 +72,9 @@ PAST_NO_REPLY = re.compile(
     rf"({_GOAL_WORD}|\d{{1,2}}) (?:goals )?past (T\d+),? without (?:reply|conceding)\b", re.I
 )
 #: a result line in words: "Soviet Union three, Belgium four" (teams already masked)
-WORD_RESULT_LINE = re.compile(rf"(T\d+),? ({_GOAL_WORD}),? (T\d+),? ({_GOAL_WORD})\b", re.I)
+WORD_RESULT_LINE = re.compile(
+    rf"(T\d+),? ({_GOAL_WORD}),? (?:the )?(T\d+),? ({_GOAL_WORD})\b", re.I
+)  # "Portugal two, the Soviet Union one" too
 
 
 def _goals(word: str) -> int:

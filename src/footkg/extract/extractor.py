@@ -189,7 +189,7 @@ EARLIER_MEETING = re.compile(
 )
 #: a live-blog line giving the score at a break: "HT: France 1-1 Argentina", "Half-time: …"
 HALF_TIME_LINE = re.compile(
-    r"\s*(?:\d{1,2}:\d{2}\s*(?:[—–-]\s*)?)?(?:HT|H/T|Half[- ]?time|Half time|HALF[- ]TIME)\b", re.I
+    r"\s*(?:\d{1,2}:\d{2}\s*(?:[—–-]\s*)?)?[\[(]?\s*(?:HT|H/T|Half[- ]?time|Half time|HALF[- ]TIME)\b", re.I
 )
 
 

@@ -42,7 +42,7 @@ SUBORDINATE = re.compile(
 )
 #: a live-blog line with the score at a goal or a break: "19' GOAL! T0 1-0 T1", "HT: T0 1-1 T1"
 RUNNING_SCORE = re.compile(
-    rf"(?:{LINE_MARK}|\s*{CLOCK})?\s*(?:GOAL\b|Goal!|HT\b|H/T\b|Half[- ]?time\b|Half time\b)", re.I
+    rf"(?:{LINE_MARK}|\s*{CLOCK})?\s*[\[(]?\s*(?:GOAL\b|Goal!|HT\b|H/T\b|Half[- ]?time\b|Half time\b)", re.I
 )
 #: a stage as a noun after "in the": "defeating T1 in the semi-final by 6-1"
 STAGE_NOUN = r"(?:semi-?final|quarter-?final|final|play-?off|group (?:match|game|stage)|round of 16|last 16|opening (?:match|game)|first round|second round|replay)"
