@@ -496,3 +496,18 @@ def test_a_goal_timed_by_the_last_time_given_before_it(extractor: Extractor, tmp
     ))
     assert [(g.scorer_name, g.minute, g.kind) for g in ex.goals] == [
         ("Andreas Brehme", 85, "penalty")]
+
+
+def test_the_manager_named_in_full_is_not_the_player_with_his_surname(extractor: Extractor,
+                                                                     tmp_path: Path):  # fmt: skip
+    """"Bobby Robson's heroes" names England's 1990 manager (Fjelstul manager_appointments),
+    not Bryan Robson of the squad, so "GAZZA floated a free-kick" gives Platt no wrong
+    assist."""
+    path = tmp_path / "bologna.txt"
+    ex = _extract(extractor, path, (
+        "BOLOGNA — England beat Belgium 1-0 after extra time in the 1990 World Cup.\n\nWith 119 "
+        "minutes on the clock and Bobby Robson's heroes out on their feet, GAZZA floated a "
+        "free-kick into the box. Platt swivelled and smashed a volley past Preud'homme.\n"
+    ))
+    assert [(g.scorer_name, g.minute, g.assist_name) for g in ex.goals] == [
+        ("David Platt", 119, None)]

@@ -963,3 +963,14 @@ def test_a_bracketed_half_time_line_and_a_word_result_with_the():
     from footkg.extract.context import WORD_RESULT_LINE
 
     assert WORD_RESULT_LINE.search("final whistle. T0 two, the T1 one.")
+
+
+def test_passes_curled_in_worked_across_and_a_feed():
+    """"Cernoia curled a free kick in", "after Soler had worked the ball across" are passes;
+    "collected a feed from Abby Wambach" names the passer."""
+    from footkg.extract.assists import PASS_FROM
+    from footkg.extract.goals import PASS
+
+    assert PASS.search("Valentina Cernoia curled a free kick in from the right, Bonansea rose")
+    assert PASS.search("driving in low after Soler had worked the ball across")
+    assert PASS_FROM.search("Morgan collected a feed from ")

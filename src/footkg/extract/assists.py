@@ -60,7 +60,7 @@ PASS_NOUN = re.compile(
 )
 #: before the passer's name: the pass comes from him ("after a pass from", "a cross by")
 PASS_FROM = re.compile(
-    r"\b(?:(?:cross|pass|corner|corner[- ]kick|free[- ]kick|ball|centre|delivery|lay-off|"
+    r"\b(?:(?:cross|pass|corner|corner[- ]kick|free[- ]kick|ball|centre|delivery|lay-off|feed|"
     r"cut-back|back-heel|backheel|flick|knock-down|lob|chip)"
     r" (?:from|by|of)|(?:headed|nodded|knocked|flicked|helped) (?:back |down |on )?"
     r"(?:(?:across|into) (?:the box|goal|the area|the six-yard box|his path|her path) )?by)"

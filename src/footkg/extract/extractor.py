@@ -933,7 +933,12 @@ class Extractor:
         if edition is None:
             return []
         squads = self.gaz.squad(edition, teams[0]) + self.gaz.squad(edition, teams[1])
-        return player_mentions(text, squads, ents)
+        found = player_mentions(text, squads, ents)
+        # "Bobby Robson's heroes" is the manager, not Bryan Robson of the squad
+        managers = [label for label, _family, _team in self.gaz.managers(edition)]
+        return [m for m in found if not any(
+            label != m.text and label.endswith(" " + m.text)
+            and text[max(0, m.end - len(label)) : m.end] == label for label in managers)]  # fmt: skip
 
     def _goals(self, sentences: list[Sentence], players: list[Mention], teams: tuple[str, str],
                year: int | None, stmts: list, main: tuple) -> list[GoalFact]:  # fmt: skip
