@@ -511,3 +511,16 @@ def test_the_manager_named_in_full_is_not_the_player_with_his_surname(extractor:
     ))
     assert [(g.scorer_name, g.minute, g.assist_name) for g in ex.goals] == [
         ("David Platt", 119, None)]
+
+
+def test_a_draw_told_without_its_subject_is_the_pairs(extractor: Extractor, tmp_path: Path):
+    """"A draw of two goals each with Austria here this evening" in a report on England and
+    Austria (1958) is England 2–2 Austria, not Brazil's 2-0 over Russia told after it."""
+    path = tmp_path / "boras.txt"
+    ex = _extract(extractor, path, (
+        "ENGLAND HELD BY AUSTRIA\n\nBORAS, June 15.\n\nEngland must meet Russia again. A draw of "
+        "two goals each with Austria here this evening was not enough, for Brazil at the same "
+        "hour were beating Russia by two goals to none at Gothenburg.\n"
+    ))
+    got = {ex.match.home_name: ex.match.home_score, ex.match.away_name: ex.match.away_score}
+    assert got == {"England": 2, "Austria": 2}

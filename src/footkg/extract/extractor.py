@@ -465,6 +465,9 @@ class Extractor:
         opponent takes the one of the edition's fixtures with that score (``years``: the
         report's, first first), see :meth:`_edition_opponent`."""
         for sent, st in stmts if sentences is not None else []:
+            if (st.a == "T?" and st.b and topic and not st.future and st.score_a is not None
+                    and sent.team(st.b).iri in topic):  # fmt: skip
+                self._topic_subject(sent, st, topic)  # "A draw of two goals each with Austria"
             if st.needs_opponent and st.b is None and st.a != "T?":
                 self._sentence_opponent(sent, st, topic)  # "down 2-0 to Brazil, they won 3-2"
             if (st.needs_opponent and st.b is None and st.a != "T?" and years and topic
@@ -605,6 +608,16 @@ class Extractor:
             st.b = f"T{len(sent.slots)}"
             sent.slots.append(TeamRef(ref.start, ref.end, other, ref.text, "fixture"))
             st.needs_opponent = False
+
+    def _topic_subject(self, sent: Sentence, st: results.Statement, topic: set[str]) -> None:
+        """Give a result stated without its subject about one team of the report's topic pair
+        ("A draw of two goals each with Austria here this evening" in a report on England and
+        Austria) the other team of the pair."""
+        b = sent.team(st.b)
+        other = next((t for t in topic if t != b.iri), None)
+        if other is not None:
+            st.a, st.background = f"T{len(sent.slots)}", False  # the pair's own result
+            sent.slots.append(TeamRef(b.start, b.start, other, "", "topic"))
 
     def _topic_opponent(self, sent: Sentence, st: results.Statement, topic: set[str]) -> None:
         """Give a result stated without its opponent by a team of the report's topic pair

@@ -242,11 +242,12 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         rf"(?:drew|drawn|draw|tied|tie) (?:\w+ )?{SCORE} (?:with|against) (T\d+)|"
         rf"(?<!\d-)\b(\d{{1,2}})-(\4) (?:[\w-]+ )?(?:draw|tie|stalemate|snoozefest|bore-draw|"
         rf"bore draw|affair|deadlock) (?:with|against) (T\d+)|"
-        rf"{SCORE} (?:draw|tie) (?:with|against) (T\d+)",
+        rf"{SCORE} (?:draw|tie) (?:with|against) (T\d+)|"
+        rf"\b(?:draw|tie) of (\d{{1,2}})-(\d{{1,2}}) (?:with|against) (T\d+)",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
-        sa, sb, b = next((m[i], m[i + 1], m[i + 2]) for i in (1, 4, 7) if m[i])
+        sa, sb, b = next((m[i], m[i + 1], m[i + 2]) for i in (1, 4, 7, 10) if m[i])
         if a and free(m):
             take(m, _stmt("result-draw", a, b, sa, sb))
         elif not a and free(m):  # "a repeat of a 1-1 draw with T1 in 1998"
