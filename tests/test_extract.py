@@ -524,3 +524,18 @@ def test_a_draw_told_without_its_subject_is_the_pairs(extractor: Extractor, tmp_
     ))
     got = {ex.match.home_name: ex.match.home_score, ex.match.away_name: ex.match.away_score}
     assert got == {"England": 2, "Austria": 2}
+
+
+def test_korea_is_the_korea_of_the_edition(extractor: Extractor, tmp_path: Path):
+    """"Korea" is South Korea at the 2002 World Cup and North Korea in 1966 (the team of
+    that name with a squad at the edition, Fjelstul squads.csv)."""
+    path = tmp_path / "korea.txt"
+    m = _extract(extractor, path, (
+        "U.S. settles for tie with co-host Korea\n\nDAEGU, June 10, 2002 - The United States "
+        "drew 1-1 with Korea at the World Cup.\n"
+    )).match
+    assert {m.home_name, m.away_name} == {"United States", "South Korea"}
+    m = _extract(extractor, path, (
+        "MIDDLESBROUGH, July 19, 1966 - Korea beat Italy 1-0 at the World Cup.\n"
+    )).match
+    assert {m.home_name, m.away_name} == {"North Korea", "Italy"}
