@@ -974,3 +974,16 @@ def test_passes_curled_in_worked_across_and_a_feed():
     assert PASS.search("Valentina Cernoia curled a free kick in from the right, Bonansea rose")
     assert PASS.search("driving in low after Soler had worked the ball across")
     assert PASS_FROM.search("Morgan collected a feed from ")
+
+
+def test_a_family_name_first_and_a_box_minute_with_min():
+    """"Kim Young-gwon" names Fjelstul's "Young-gwon Kim"; "(Ricardo Horta, 5 min)" is a
+    box minute."""
+    from footkg.extract.gazetteer import SquadPlayer
+    from footkg.extract.guided import BOX_MINUTES
+    from footkg.extract.pipeline import player_mentions
+
+    kim = SquadPlayer("p:kim", "Young-gwon Kim", "Kim", "defender", "kor")
+    found = player_mentions("and Kim Young-gwon, the centre-back, hooks it in", [kim], [])
+    assert [(m.text, m.iri) for m in found] == [("Kim Young-gwon", "p:kim")]
+    assert BOX_MINUTES.match(", 5 min). That is").group(1) == "5"

@@ -1050,9 +1050,15 @@ class Extractor:
         return sorted(goals, key=lambda g: (g.minute or 0, g.stoppage or 0))
 
     def _player_name(self, p: Mention) -> str:
+        """The squad label of the player ``p`` names, in the report's order when it writes
+        the family name first ("Kim Young-gwon" for the label "Young-gwon Kim")."""
         for (_, _team), squad in self.gaz._squads.items():
             for sp in squad:
                 if sp.iri == p.iri:
+                    words = sp.label.split()
+                    flipped = " ".join(reversed(words))
+                    if len(words) == 2 and fold(p.text).lower() == fold(flipped).lower():
+                        return p.text
                     return sp.label
         return p.text
 

@@ -110,7 +110,8 @@ INLINE_HEADING = re.compile(r"(?:^|[.;]\s+)(?:(?:goal)?scorers?|goals?)\s*[:—]
 #: the minutes after a name in a scorers box: "Wagner 25, 27, 53;", "Hügi (17, 19)",
 #: "(Haraguchi, 48)"
 BOX_MINUTES = re.compile(
-    r"(?:\s+(?:pen|p|penalty|og|o\.g\.)\.?)?,?\s*\(?(\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?(?:\s*,\s*\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?)*)\)?"
+    r"(?:\s+(?:pen|p|penalty|og|o\.g\.)\.?)?,?\s*\(?(\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?(?:\s*,\s*\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?)*)"
+    r"(?:\s*min(?:ute)?s?\.?)?\)?"  # "(Ricardo Horta, 5 min)"
     r"(?=\s*(?:[;.)(]|,\s*\D|$))",
     re.M,
 )

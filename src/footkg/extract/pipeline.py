@@ -287,13 +287,18 @@ def _folded(name: str) -> str:
 def _squad_names(
     squads: tuple[SquadPlayer, ...],
 ) -> tuple[dict[str, SquadPlayer | None], dict[str, list[SquadPlayer]], re.Pattern[str] | None]:
-    """The names of ``squads`` a report may use, folded: full labels and unique short names
-    → player; short names several players share → ``None`` (with the players in the second
+    """The names of ``squads`` a report may use, folded: full labels (also family name
+    first: "Kim Young-gwon" for Fjelstul's "Young-gwon Kim") and unique short names →
+    player; short names several players share → ``None`` (with the players in the second
     dict); and one regular expression for all of them, longest first. Cached per squads (a
     report's two teams at one edition)."""
     variants: dict[str, SquadPlayer | None] = {}
     for p in squads:
         variants.setdefault(_folded(p.label), p)
+    for p in squads:  # family name first, as East Asian names are written: "Kim Young-gwon"
+        words = p.label.split()
+        if len(words) == 2 and p.family == words[1]:
+            variants.setdefault(_folded(f"{words[1]} {words[0]}"), p)
     short: dict[str, list[SquadPlayer]] = {}
     for p in squads:
         for name in {p.family or "", p.label.split()[-1] if " " in p.label else ""}:
