@@ -987,3 +987,18 @@ def test_a_family_name_first_and_a_box_minute_with_min():
     found = player_mentions("and Kim Young-gwon, the centre-back, hooks it in", [kim], [])
     assert [(m.text, m.iri) for m in found] == [("Kim Young-gwon", "p:kim")]
     assert BOX_MINUTES.match(", 5 min). That is").group(1) == "5"
+
+
+def test_a_title_and_a_name_side_by_side_are_one_slot_and_a_stroll_is_a_win():
+    """"knocked out the hosts Sweden 4-3 on penalties" masks "the hosts Sweden" as one team;
+    "the 3-0 stroll against T1" is a result."""
+    from footkg.extract.context import Sentence, TeamRef, mask
+
+    text = "China knocked out the hosts Sweden 4-3 on penalties."
+    refs = [TeamRef(0, 5, "chn", "China", "name"), TeamRef(18, 27, "swe", "the hosts", "hosts"),
+            TeamRef(28, 34, "swe", "Sweden", "name")]  # fmt: skip
+    sent = Sentence(0, 0, len(text), text, refs=refs)
+    mask(sent, text)
+    assert sent.masked == "T0 knocked out T1 4-3 on penalties."
+    assert _statements("After all three scored in the 3-0 stroll against T1, they dreamed.")[0][
+        1:4] == ("T1", 3, 0)

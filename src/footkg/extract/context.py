@@ -218,6 +218,9 @@ def mask(sentence: Sentence, text: str) -> None:
     for ref in sentence.refs:
         if ref.iri is None or ref.kind == "adjective" or is_place_use(text, ref):
             continue
+        if slots and slots[-1].iri == ref.iri and re.fullmatch(r"[\s,]*", text[pos : ref.start]):
+            pos = ref.end  # "the hosts Sweden", "the holders, Uruguay": one team, one slot
+            continue
         out.append(text[pos : ref.start])
         out.append(f"T{len(slots)}")
         slots.append(ref)

@@ -275,7 +275,8 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     # "T0 began with a laboured 2-1 win over T1" (subject from the clause)
     for m in re.finditer(
         rf"{SCORE} (?:[\w-]+ ){{0,3}}(?:win|victory|triumph|rout|thrashing|demolition|drubbing|"
-        rf"hammering|success) (?:over|against|of) (T\d+)",
+        rf"hammering|success|stroll|romp|canter|cruise|walkover|mauling|battering) "
+        rf"(?:over|against|of) (T\d+)",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
