@@ -468,7 +468,7 @@ def test_coach_side_resolves_to_the_main_team_that_played_the_opponent():
 
     played = Fixture("m", "2010-06-20", "A", "C", 3, 0, "group", 2010, None, None)
     gaz = SimpleNamespace(store=object(), _fixtures={frozenset(("A", "C")): [played]},
-                          _team_fixtures={2010: [played]})  # fmt: skip
+                          _team_fixtures={2010: [played]}, _fixtures_loaded=True)  # fmt: skip
     fake = SimpleNamespace(gaz=gaz)
     match = SimpleNamespace(home="B", away="A")
     assert Extractor._side_team(fake, match, "B", "C", 2010) == "A"

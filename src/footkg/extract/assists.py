@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from footkg.extract.context import Sentence
 from footkg.extract.facts import GoalFact
-from footkg.extract.goals import PENALTY_KIND, _kind
+from footkg.extract.goals import PASS_NOUNS, PENALTY_KIND, _kind
 from footkg.extract.guided import Clocked, _scorer_part, report_clock, tells_goal
 from footkg.extract.pipeline import Mention
 
@@ -60,9 +60,8 @@ PASS_NOUN = re.compile(
 )
 #: before the passer's name: the pass comes from him ("after a pass from", "a cross by")
 PASS_FROM = re.compile(
-    r"\b(?:(?:cross|pass|corner|corner[- ]kick|free[- ]kick|ball|centre|delivery|lay-off|feed|"
-    r"cut-back|back-heel|backheel|flick|knock-down|lob|chip)"
-    r" (?:from|by|of)|(?:headed|nodded|knocked|flicked|helped) (?:back |down |on )?"
+    rf"\b(?:(?:{PASS_NOUNS}) (?:from|by|of)|"
+    r"(?:headed|nodded|knocked|flicked|helped) (?:back |down |on )?"
     r"(?:(?:across|into) (?:the box|goal|the area|the six-yard box|his path|her path) )?by)"
     r" (?:the )?(?:[\w-]+ ){0,2}?$",
     re.I,

@@ -146,6 +146,9 @@ class Gazetteer:
     _team_fixtures: dict[int, list] = field(default_factory=dict)
     _squads: dict[tuple[str, str], list[SquadPlayer]] = field(default_factory=dict)
     _managers: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)
+    #: whether the graph's matches and appointments have been read (they may be none)
+    _fixtures_loaded: bool = False
+    _managers_loaded: bool = False
     _city_by_name: dict[str, tuple[str, str]] = field(default_factory=dict)
     _edition_teams: dict[str, list[str]] = field(default_factory=dict)
 
@@ -319,7 +322,8 @@ class Gazetteer:
         without one. Facts: the graph's ``fk:ManagerAppointment`` resources (Fjelstul's
         ``manager_appointments.csv``); empty when the graph has none. The first call reads
         every edition's appointments in one query."""
-        if not self._managers and self.store is not None:
+        if not self._managers_loaded and self.store is not None:
+            self._managers_loaded = True
             found: dict[str, set[tuple[str, str, str]]] = defaultdict(set)
             for r in self._q(
                 "SELECT ?e ?t ?l ?f WHERE { ?a fk:manager ?m . ?a fk:edition ?e ; fk:team ?t . "
@@ -328,7 +332,6 @@ class Gazetteer:
                 family = r["f"].value if r["f"] is not None else r["l"].value
                 found[r["e"].value].add((r["l"].value, family, r["t"].value))
             self._managers = {e: sorted(ms, key=lambda m: (m[2], m[0])) for e, ms in found.items()}
-            self._managers.setdefault("", [])  # read, even when the graph has no appointments
         return self._managers.get(edition, [])
 
     def city(self, name: str) -> tuple[str, str] | None:

@@ -122,9 +122,15 @@ PASS = re.compile(
     r"free kick)|(?:flicked|flicks|flicking) on|(?:nodded|nods|headed|heads|knocked|knocks) down)\b",
     re.I,
 )
+#: the nouns of a pass, before its passer's name ("a cross from", "a back-heel by"): shared by
+#: the goal rules' :data:`PASS_FROM` and :data:`footkg.extract.assists.PASS_FROM`
+PASS_NOUNS = (
+    r"cross|pass|corner|corner[- ]kick|free[- ]kick|assist|ball|centre|center|delivery|feed|"
+    r"lay-off|through ball|cut-back|pull-back|knock-down|flick|flick-on|header|back-heel|"
+    r"backheel|lob|chip"
+)
 PASS_FROM = re.compile(
-    r"\b(?:(?:cross|pass|corner|free kick|assist|ball|centre|center|delivery|feed|lay-off|"
-    r"through ball|cut-back|pull-back|knock-down|flick|flick-on|header) (?:from|by)|"
+    rf"\b(?:(?:{PASS_NOUNS}) (?:from|by)|"
     r"(?:set up|created|laid on|"
     r"teed up) by|(?:exchanged passes|a one-two|one-twos?) with)\s+$",
     re.I,

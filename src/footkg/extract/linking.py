@@ -56,8 +56,9 @@ def load_fixtures(gaz: Gazetteer) -> None:
     """Read every match of the graph once (one SPARQL SELECT, about 1,350 matches, 0.2 s)
     into the gazetteer's indexes by team pair and by year; the graph does not change while
     the gazetteer is in use. Does nothing when they are loaded or there is no store."""
-    if gaz.store is None or gaz._team_fixtures:
+    if gaz.store is None or gaz._fixtures_loaded:
         return
+    gaz._fixtures_loaded = True
     for f in _fixtures_of(gaz._q(_ALL_FIXTURES_QUERY)):
         gaz._fixtures.setdefault(frozenset((f.home, f.away)), []).append(f)
         if f.year is not None:
