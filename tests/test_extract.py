@@ -539,3 +539,26 @@ def test_korea_is_the_korea_of_the_edition(extractor: Extractor, tmp_path: Path)
         "MIDDLESBROUGH, July 19, 1966 - Korea beat Italy 1-0 at the World Cup.\n"
     )).match
     assert {m.home_name, m.away_name} == {"North Korea", "Italy"}
+
+
+def test_a_host_and_year_names_the_edition(extractor: Extractor, tmp_path: Path):
+    """"South Africa 2010" names the edition (South Africa hosted the 2010 World Cup,
+    Fjelstul tournaments.csv): Argentina 4–1 South Korea is the 2010 group match, not their
+    1986 meeting the report recalls as "Mexico '86"."""
+    m = _extract(extractor, tmp_path / "pipita.txt", (
+        "ARGENTINA 4 SOUTH KOREA 1\n\nGonzalo Higuaín scored three as Argentina beat South "
+        "Korea at South Africa 2010. It brought back Mexico '86, when Argentina won 3-1 against "
+        "the same opponents.\n"
+    )).match
+    assert (m.date, m.edition.rsplit("/", 1)[-1]) == (None, "fifa-world-cup-2010")
+    assert m.iri.endswith("2010-06-17-argentina-south-korea")
+
+
+def test_a_european_ordinal_does_not_end_the_sentence(extractor: Extractor, tmp_path: Path):
+    """"in the 4. minute" is one sentence and a minute: Ann Kristin Aarønes's first goal
+    against Canada at the 1995 Women's World Cup (Fjelstul goals.csv: 4th minute)."""
+    ex = _extract(extractor, tmp_path / "gavle.txt", (
+        "Women's World Cup 1995\n\nNorway was beating Canada with 7-0 in Gävle. Already in the "
+        "4. minute Ann Kristin Aarønes was scoring 1-0 after a long ball.\n"
+    ))
+    assert [(g.scorer_name, g.minute) for g in ex.goals][:1] == [("Ann Kristin Aarønes", 4)]

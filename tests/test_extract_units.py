@@ -79,6 +79,9 @@ def test_wire_service_month_abbreviations(text, expected):
         ("Ferraris scored within two minutes of the start", 2, None, None),
         ("Twenty minutes of the second half had gone when Sárosi", 65, None, None),
         ("England lead, one-nil, in the hundred-and-eighth minute!", 108, None, None),
+        ("But already in the 4. minute Aarønes was scoring 1-0", 4, None, None),
+        ("In minute 21 she was again there", 21, None, None),
+        ("in the third minute of the stoppage time, Aarønes finished", 90, 3, None),
     ],
 )
 def test_time_expressions(text, minute, stoppage, offset):
@@ -1002,3 +1005,21 @@ def test_a_title_and_a_name_side_by_side_are_one_slot_and_a_stroll_is_a_win():
     assert sent.masked == "T0 knocked out T1 4-3 on penalties."
     assert _statements("After all three scored in the 3-0 stroll against T1, they dreamed.")[0][
         1:4] == ("T1", 3, 0)
+
+
+def test_fixtures_and_draws_named_in_passing():
+    """Other matches in passing: a list of drawn ties with their shootouts, a win on
+    penalties after a draw, a group's last game still to play, "finish the group against",
+    "a last-16 date with"."""
+    assert _statements("T0 survived two shoot-outs — 1-1 with T1 (3-2 on penalties) and 2-2 "
+                       "with T2 (4-3 on penalties).") == [
+        ("T0", "T1", 1, 1, (3, 2), False), ("T0", "T2", 2, 2, (4, 3), False)]
+    assert _statements("T0 beat T1 in Nizhny Novgorod on penalties after 1-1.") == [
+        ("T0", "T1", 1, 1, None, False)]
+    assert _statements("T0 beat T1 on penalties.") == [("T0", "T1", None, None, None, False)]
+    assert _statements("The result leaves T0 and T1 level, with T2 still to play T1 in "
+                       "Orlando on Friday.") == [("T2", "T1", None, None, None, False)]
+    assert _statements("T0 finish the group against T1 in Berlin on Tuesday.") == [
+        ("T0", "T1", None, None, None, False)]
+    assert _statements("T0's reward is a last-16 date with T1 next Tuesday.") == [
+        ("T0", "T1", None, None, None, False)]

@@ -178,7 +178,9 @@ DATELINE_CITY = re.compile(r"(?:^|\n)[A-ZÀ-Þ][A-ZÀ-Þ .'-]+, $")
 
 
 #: what a place use of a name ends in: a comma ("ROME, Italy") or a preposition ("in Italy")
-PLACE_HINT = re.compile(r"(?:, |(?<![\w])(?:[Ii]n|[Tt]o|[Ff]rom|[Oo]f|[Aa]t) )$")
+PLACE_HINT = re.compile(
+    r"(?:, |(?<![\w])(?:[Ii]n|[Tt]o|[Ff]rom|[Oo]f|[Aa]t|around|across|throughout) )$"
+)
 #: a prize that goes to a team: "Third place went to " before "Sweden"
 AWARDED_TO = re.compile(
     r"\b(?:place|title|points|spoils|trophy|cup|win|victory|honou?rs|medal|bronze|gold|silver)"
@@ -192,7 +194,7 @@ def is_place_use(text: str, ref: TeamRef) -> bool:
     """True when a team name is used as a place ("in Mexico", "heads to Miami", the country
     of a dateline "SUWON, South Korea (June 5) -"); not after a result ("lost 8-3 to
     Hungary", "a 6-1 rout of Switzerland")."""
-    if not PLACE_HINT.search(text, max(0, ref.start - 6), ref.start):
+    if not PLACE_HINT.search(text, max(0, ref.start - 12), ref.start):
         return False  # every place use ends in a comma or a preposition
     if DATELINE_CITY.search(text, max(0, ref.start - 40), ref.start):
         return True
@@ -209,7 +211,8 @@ def is_place_use(text: str, ref: TeamRef) -> bool:
                  r"win|victory|rout|thrashing|demolition|drubbing|hammering|triumph|success|"
                  r"went out|knocked out|behind|hands)(?: \w+)?) (?:to|of) $", before):  # fmt: skip
         return False
-    return ref.kind == "name" and bool(re.search(r"\b(?:in|to|from|of|at) $", before))
+    place = r"\b(?:in|to|from|of|at|around|across|throughout) $"
+    return ref.kind == "name" and bool(re.search(place, before))
 
 
 def mask(sentence: Sentence, text: str) -> None:

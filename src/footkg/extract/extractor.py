@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from datetime import date, timedelta
 from functools import lru_cache, partial
 from itertools import pairwise
@@ -80,6 +81,8 @@ YEAR_RE = re.compile(
     r"(?:Italia|Mexico|Espa[nñ]a|USA|Korea|Japan|Germany|Russia|Qatar|Brasil|Brazil|Argentina|"
     r"Spain|England|Chile|Sweden|Switzerland|Uruguay|France) (\d\d)\b)"
 )
+#: a host and a year: "South Africa 2010", "France 98" (kept when the name is a host of that year)
+HOST_YEAR = re.compile(r"\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) ['’]?((?:19|20)\d\d|\d\d)\b(?![-–:])")
 
 
 #: words that make a report one about a women's match
@@ -254,8 +257,13 @@ class Extractor:
         alike = [f for f in meetings if st.score_a is None
                  or f.goals_by_team == {a: st.score_a, b: st.score_b}]  # fmt: skip
         # the players named settle between meetings with the same score (Italia 90 or 1974?)
+        # …and between the year named first and a meeting with the stated score ("4-1 …
+        # a flashback to Mexico '86, a 3-1 win over the same opponents")
+        unsure = len(alike) > 1 or (
+            st.score_a is not None and len(alike) == 1 and bool(years) and alike[0].year != years[0]
+        )
         squad_year = (next(iter(self._squad_years(clean, ents, {a, b}, women)), None)
-                      if len(alike) > 1 else None)  # fmt: skip
+                      if unsure else None)  # fmt: skip
         fixture = best_fixture(
             meetings, years,
             {a: st.score_a, b: st.score_b} if st.score_a is not None else {}, stage,
@@ -345,16 +353,28 @@ class Extractor:
         found = find_date(head)
         if found and found[2]:
             years.append(found[2])
-        for m in YEAR_RE.finditer(text):
-            if m.group(3) or m.group(4):
-                y = int(m.group(3) or m.group(4))
-                years.append(1900 + y if y > 29 else 2000 + y)
-            else:
-                years.append(int(m.group(1) or m.group(2)))
+        found_years = [(m.start(), _full_year(next(g for g in m.groups() if g)))
+                       for m in YEAR_RE.finditer(text)]  # fmt: skip
+        found_years += [(m.start(), y) for m, y in self._host_years(text)]
+        years += [y for _, y in sorted(found_years)]
         if published:
             years.append(published.year)
         editions = self.gaz.editions_of(women)
         return [y for i, y in enumerate(years) if y not in years[:i] and y in editions]
+
+    def _host_years(self, text: str) -> Iterator[tuple[re.Match, int]]:
+        """Each "South Africa 2010" / "France 98" of ``text`` whose country hosted the men's or
+        women's World Cup of that year (hosts from the graph's ``fk:hostCountry``)."""
+        for m in HOST_YEAR.finditer(text):
+            team = self.gaz.team_names.get(m.group(1))
+            if team is None:
+                continue
+            year = _full_year(m.group(2))
+            for women in (False, True):
+                edition = self.gaz.editions_of(women).get(year)
+                if edition and self.gaz.team_for(team, women) in self.gaz.hosts.get(edition, ()):
+                    yield m, year
+                    break
 
     def _resolve_refs(self, sentences: list[Sentence], text: str, ents: list[Mention],
                       years: list[int], women: bool = False) -> None:  # fmt: skip

@@ -44,6 +44,17 @@ def newline_sentences(doc: Doc) -> Doc:
     return doc
 
 
+@Language.component("lowercase_continues")
+def lowercase_continues(doc: Doc) -> Doc:
+    """No sentence starts at a lower-case word after a full stop on the same line: "in the 4.
+    minute" (a European ordinal), "approx. ten minutes"."""
+    for token in doc[1:]:
+        if (token.is_sent_start and token.text[:1].islower() and doc[token.i - 1].text == "."
+                and not doc[token.i - 1].whitespace_.count("\n")):  # fmt: skip
+            token.is_sent_start = False
+    return doc
+
+
 def fold(text: str) -> str:
     """Strip accents character by character, keeping the length (so offsets stay valid)."""
     if text.isascii():
@@ -78,6 +89,7 @@ def build_nlp(gaz: Gazetteer) -> Language:
     infixes = [*nlp.Defaults.infixes, r"(?<=[\w.,;:])(?:--|—|–)(?=\w)"]
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     nlp.add_pipe("sentencizer")
+    nlp.add_pipe("lowercase_continues")
     nlp.add_pipe("newline_sentences")
     ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "ORTH"})
     patterns: list[dict] = []

@@ -52,7 +52,10 @@ SHOOTOUT_NOUN = (
     r"(?:the|a) (?:(?:penalty[- ](?:kicks? )?)?(?:shoot-?out|competition|contest)|penalties|"
     r"penalty kicks|spot[- ]kicks)"
 )
-OPEN_WORDS = re.compile(r"\b(?:open|opens|begin|begins|start|starts)\b")
+OPEN_WORDS = re.compile(
+    r"\b(?:open|opens|begin|begins|start|starts|finish|finishes|close|closes|end|ends|complete|"
+    r"completes)\b"
+)
 FUTURE = r"(?:will )?(?:meet|meets|face|faces|play|plays|take on|takes on|meeting|facing)"
 SCORE = r"(\d{1,2})-(\d{1,2})"
 STAGE_WORDS = [
@@ -449,11 +452,16 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             drawn = drawn_score(sentence)
             st.score_a = st.score_b = drawn
             take(m, st)
-    # "T0 beat T1 on penalties" (no score: the pair only)
-    for m in re.finditer(rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+),? {PENS}", s):
+    # "T0 beat T1 on penalties" (no score: the pair only); "T0 beat T1 in Nizhny Novgorod on
+    # penalties after 1-1" (the drawn score)
+    for m in re.finditer(
+        rf"{WIN} (?:[\w-]+ ){{0,2}}?(T\d+),?(?: (?:in|at) (?:[A-Z][\w-]+ ){{1,3}}?)? ?{PENS}"
+        rf"(?: after (?:a |an )?(?P<da>\d{{1,2}})-(?P<db>\d{{1,2}}))?", s
+    ):  # fmt: skip
         a = _subject(s, m.start())
         if a and a != m[1] and free(m):
-            take(m, _stmt("result-win-pens", a, m[1], None, None))
+            score = m["da"] if m["da"] is not None and m["da"] == m["db"] else None
+            take(m, _stmt("result-win-pens", a, m[1], score, score))
     # "T0 had won each of their ties 1-0, including a semi-final against T1"
     for m in re.finditer(rf"(T\d+) (?:had )?won [^.;]*?{SCORE}[^.;]*? against (T\d+)", s):
         if free(m):
@@ -500,6 +508,17 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         a = _subject(s, m.start())
         if a and a != m[3] and free(m) and sentence.team(a).iri != sentence.team(m[3]).iri:
             take(m, _stmt("result-score-against", a, m[3], m[1], m[2]))
+    # a list of draws: "T0 have survived two shoot-outs — 1-1 with T1 (3-2 on penalties) and
+    # 2-2 with T2"
+    for m in re.finditer(
+        r"(?<![\w-])(\d{1,2})-(\1) with (T\d+)(?: \((\d{1,2})-(\d{1,2}) on (?:penalties|pens|"
+        r"penalty kicks|spot[- ]kicks)\))?", s
+    ):  # fmt: skip
+        a = _subject(s, m.start())
+        if a and a != m[3] and free(m) and sentence.team(a).iri != sentence.team(m[3]).iri:
+            st = _stmt("result-draw-with", a, m[3], m[1], m[2], aet=True if m[4] else None)
+            st.shootout = (int(m[4]), int(m[5])) if m[4] else None
+            take(m, st)
     # goalless: "after 120 goalless minutes against T1"
     for m in re.finditer(r"(\d+ )?goalless (?:minutes|draw|game|match) (?:against|with) (T\d+)", s):
         a = _subject(s, m.start())
@@ -523,8 +542,9 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         if free(m) and m[1] != m[2]:
             take(m, _stmt("fixture-next-up" if m[1] else "fixture-await-winner", m[1] or "T?",
                           m[2], None, None, future=True))  # fmt: skip
-    # "T0 open the second phase against T1", "T0 begin their campaign against T1"
-    for m in [] if not OPEN_WORDS.search(s) else re.finditer(r"(T\d+) (?:will )?(?:open|opens|begin|begins|start|starts) (?:the|their|its) (?:(?!T\d)[\w-]+ ){1,3}?(?:against|with|versus) (T\d+)", s):
+    # "T0 open the second phase against T1", "T0 begin their campaign against T1", "T0 finish
+    # the group against T1"
+    for m in [] if not OPEN_WORDS.search(s) else re.finditer(r"(T\d+) (?:will )?(?:open|opens|begin|begins|start|starts|finish|finishes|close|closes|end|ends|complete|completes) (?:the|their|its) (?:(?!T\d)[\w-]+ ){1,3}?(?:against|with|versus) (T\d+)", s):
         if free(m) and m[1] != m[2]:
             take(m, _stmt("fixture-open", m[1], m[2], None, None, future=True))
     # "the winners meet on Friday in the first quarter-final, T0 against T1 at …", "a
@@ -539,6 +559,10 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         a = _subject(s, m.start())
         if a and a != m[1] and free(m):
             take(m, _stmt("fixture-must-beat", a, m[1], None, None, future=True))
+    # "with T0 still to play T1 in Orlando on Friday"
+    for m in re.finditer(r"(T\d+) (?:still|yet) to (?:play|meet|face|take on) (T\d+)", s):
+        if free(m) and m[1] != m[2]:
+            take(m, _stmt("fixture-still-to", m[1], m[2], None, None, future=True))
     for m in re.finditer(r"(T\d+),? and (T\d+),? (?:will )?(?:meet|play|face)\b", s):
         if free(m):
             take(m, _stmt("fixture-pair", m[1], m[2], None, None, future=True))
@@ -547,7 +571,8 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         if a and a != m[1] and free(m):
             take(m, _stmt("fixture-verb", a, m[1], None, None, future=True))
     for m in re.finditer(
-        r"\b(?:final|semi-?final|quarter-?final|play-?off|match|fixture|tie|game|campaign) (?:against|with|versus|v) (T\d+)",
+        r"\b(?:final|semi-?final|quarter-?final|play-?off|match|fixture|tie|game|campaign|date|"
+        r"appointment|showdown|rendezvous) (?:against|with|versus|v) (T\d+)",
         s,
     ):
         a = _subject(s, m.start())

@@ -124,13 +124,15 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("stoppage-nth-first-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of the first (?:period|half) of extra[- ]time", re.I)),
     ("stoppage-nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
     ("stoppage-nth-first", re.compile(rf"\b(?:in )?the {ORD} minute of (?:(?:a |the )?(?:[\w-]+ )?first[- ]half (?:stoppage|injury|added)(?: time)?(?: period)?|(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
-    ("stoppage-nth", re.compile(rf"\b(?:in )?the {ORD} minute of (?:(?:second[- ]half )?(?:stoppage|injury|added) time)", re.I)),
+    ("stoppage-nth", re.compile(rf"\b(?:in )?the {ORD} minute of (?:the )?(?:(?:second[- ]half )?(?:stoppage|injury|added) time)", re.I)),
     ("nth-added-first", re.compile(rf"\b(?:half[- ]time|the break|the interval|first half)\b[^.]{{0,80}}?\bthe {ORD} (?:added|additional|stoppage[- ]time) minute\b", re.I)),
     ("nth-added", re.compile(rf"\bthe {ORD} (?:added|additional|stoppage[- ]time) minute\b", re.I)),
     ("hundred-nth", re.compile(rf"\b(?:in|into|during) the (?:one )?hundred(?:-and-| and |-){ORD}[ -]minute\b", re.I)),
     ("half-gone", re.compile(rf"\b{NUM} minutes? of the (first|second) (?:half|period) (?:had |have |were |was )?(?:gone|passed|elapsed|been played|on the clock)\b", re.I)),
     ("nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:extra[- ]time|the (?:extra|additional) (?:half-hour|period|time|thirty minutes))", re.I)),
     ("nth-second-half", re.compile(rf"\b(?:in )?the {ORD} minute of the second (?:half|period)", re.I)),
+    # a European ordinal ("in the 4. minute") and "In minute 21"
+    ("dot-ordinal", re.compile(r"\b(?:in|by|inside) the (\d{1,3})\. minute\b|\b[Ii]n minute (\d{1,3})\b(?! ?\+)", re.I)),
     ("word-ordinal", re.compile(rf"\b(?:in|inside|within|into|by|during) the {ORD}[ -]minute\b", re.I)),
     ("into-stoppage-first", re.compile(rf"\b{NUM} minutes? into (?:first[- ]half (?:stoppage|injury|added) time|(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
     ("into-stoppage-et", re.compile(rf"\b{NUM} minutes? into (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
@@ -280,7 +282,7 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
     if rule in ("word-ordinal", "bare-ordinal"):
         value = ordinal(m.group(1))
         return TimeExpr(s, e, rule, minute=value) if 1 <= value <= 130 else None
-    if rule in ("ordinal", "apostrophe"):
+    if rule in ("ordinal", "apostrophe", "dot-ordinal"):
         value = int(next(g for g in m.groups() if g))
         return TimeExpr(s, e, rule, minute=value) if 1 <= value <= 130 else None
     if rule == "after-n":
