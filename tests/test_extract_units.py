@@ -707,6 +707,25 @@ def _mentions(text: str, team: str, *names: str) -> list[Mention]:
         # a free kick into the wall is no pass (England–West Germany, 1966)
         ("Lothar Emmerich drove a free kick into the wall, the ball ricocheted around the area, "
          "and Wolfgang Weber forced it in at the far post.", "Wolfgang Weber", None),
+        # the passer's clause a long way before the scorer (Brazil–England, 2002)
+        ("Ronaldinho picked the ball up inside his own half, twisted Ashley Cole one way and then "
+         "the other, and slipped a pass to Rivaldo, who stroked it past David Seaman.", "Rivaldo",
+         "Ronaldinho"),
+        # "cuts it back", "lays it back", "turns provider", "sent over a fine centre"
+        ("Dalot gets to the byline and cuts it back, and Ricardo Horta sweeps it in.",
+         "Ricardo Horta", "Dalot"),
+        ("Jill Roord shields the ball on the edge of the area and lays it back, and Jackie "
+         "Groenen drills a low shot into the bottom corner.", "Jackie Groenen", "Jill Roord"),
+        ("Tadić again turned provider, sliding a clever pass into the path of Mitrović, and the "
+         "striker rifled it home.", "Mitrović", "Tadić"),
+        ("Billy Bingham, racing down the right wing, sent over a fine centre and Peter McParland "
+         "met it on the volley.", "Peter McParland", "Billy Bingham"),
+        # the wall's nose is no wall the ball hit (Argentina–Netherlands, 2022)
+        ("Koopmeiners rolls it short, under the wall's nose, to Weghorst, who sweeps it in.",
+         "Weghorst", "Koopmeiners"),
+        # the passer named after the scorer: "after X nodded the ball into his path"
+        ("Blerim Džemaili volleyed the Swiss ahead after Breel Embolo nodded the ball into his "
+         "path.", "Blerim Džemaili", "Breel Embolo"),
     ],
 )  # fmt: skip
 def test_assists_from_the_goals_sentence(text, scorer, passer):
@@ -966,6 +985,23 @@ def test_a_bracketed_half_time_line_and_a_word_result_with_the():
     from footkg.extract.context import WORD_RESULT_LINE
 
     assert WORD_RESULT_LINE.search("final whistle. T0 two, the T1 one.")
+
+
+def test_the_player_a_substitute_replaced_makes_no_pass():
+    """"Megan Rapinoe, who came on for Lauren Holiday …, launches this looping cross. Abby
+    Wambach … HEADS IT IN" (United States–Brazil, 2011): Rapinoe's cross, not Holiday's."""
+    from footkg.extract.context import Sentence
+
+    first = ("Megan Rapinoe, who came on for Lauren Holiday early in the second half, gets the "
+             "ball on the left and launches this looping cross to the back post. ")  # fmt: skip
+    text = first + "Abby Wambach rises over everyone and HEADS IT IN."
+    players = _mentions(text, "t:usa", "Megan Rapinoe", "Lauren Holiday", "Abby Wambach")
+    sentences = [Sentence(0, 0, len(first), first), Sentence(1, len(first), len(text),
+                                                             text[len(first):])]  # fmt: skip
+    goal = GoalFact("p:Abby Wambach", "Abby Wambach", "t:usa", "United States", 122,
+                    Evidence(len(first), len(text), "test"))  # fmt: skip
+    fill_assists([goal], text, players, lambda m: m.text, sentences)
+    assert goal.assist_name == "Megan Rapinoe"
 
 
 def test_passes_curled_in_worked_across_and_a_feed():

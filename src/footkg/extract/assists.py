@@ -30,17 +30,22 @@ from footkg.extract.pipeline import Mention
 #: after the passer, before the scorer: his pass ("crossed", "swung in a corner", "clipped a
 #: long ball", "threads it through", "nodded the ball down")
 PASS_AFTER = re.compile(
-    r"^[^.;]{0,60}?\b(?:cross(?:ed|es)?|curl(?:ed|s)|clip(?:ped|s)|swung|swings|"
+    r"^[^.;]{0,110}?\b(?:cross(?:ed|es)?|curl(?:ed|s)|clip(?:ped|s)|swung|swings|"
     r"float(?:ed|s)|whip(?:ped|s)|deliver(?:ed|s)|lofted|lofts|chipped|chips|squared|squares|"
-    r"pull(?:ed|s) (?:the ball|it) back|cut (?:the ball |it )?back|laid (?:the ball |it )?off|"
-    r"lays (?:the ball |it )?off|thread(?:ed|s)|sl(?:id|ides|ipped|ips) (?:a pass|the ball|it|"
+    r"squaring|dink(?:ed|s)|turn(?:s|ed)? provider|"
+    r"pull(?:ed|s) (?:the ball|it) back|cuts? (?:the ball |it )?back|"
+    r"(?:laid|lays|lay) (?:the ball |it )?(?:off|back|left|right|square)|"
+    r"(?:sent|sends) (?:over|across) (?:a|an|the) |"
+    r"split(?:s)? (?:the )?[\w-]+ (?:defen[cs]e|back line)|"
+    r"(?:touched|touches|rolled|rolls) (?:the ball|it) (?:short|square|back|across|to)|"
+    r"thread(?:ed|s)|sl(?:id|ides|ipped|ips) (?:a pass|the ball|it|"
     r"\w+ in|\w+ through)|rolled it|rolls it|found|finds|fed|feeds|picked out|picks out|"
     r"(?:hit|hits|drove|drives|played|plays|sent|sends|launch(?:ed|es)|put|puts|picks|picked|"
     r"slides|slid|threads|threaded|lofts|lofted|whips|whipped|rolls|rolled) (?:in |out )?"
-    r"(?:a|an|the) (?:[\w-]+ ){0,3}?(?:cross|pass|ball|corner|free kick|centre)|"
-    r"(?:has |had )?made a (?:cross|centre|pass)|"
+    r"(?:a|an|the|this) (?:[\w-]+ ){0,3}?(?:cross|pass|ball|corner|free kick|centre)|"
+    r"(?:has |had )?made a (?:[\w-]+ )?(?:cross|centre|pass)|"
     r"(?:nodded|nods|headed|heads|knocked|knocks|flicked|flicks) (?:the ball |it )?(?:down|on|"
-    r"back|across|into the path)|set up|sets up|teed up|tees up|"
+    r"back|across|into (?:the|his|her) path)|set up|sets up|teed up|tees up|"
     r"(?:swapped|exchanged) passes with|played a one-two with|took the return)\b",
     re.I,
 )
@@ -48,7 +53,7 @@ PASS_AFTER = re.compile(
 #: wall, the ball ricocheted"): no assist
 SHOT = re.compile(
     r"(?<!faked the )(?<!feigned a )(?<!dummied the )"
-    r"\b(?:shot|shoots|fired|fires|struck|strikes|scored|scores|net|goal|wall|blocked|saved|"
+    r"\b(?:shot|shoots|fired|fires|struck|strikes|scored|scores|net|goal|wall(?!['’]s)|blocked|saved|"
     r"parried|ricochet(?:ed|s)?|rebound)\b",
     re.I,
 )
@@ -243,7 +248,8 @@ def _previous_passer(text: str, players: list[Mention], g: GoalFact, sentences: 
     prev, cur = sentences[at - 1], sentences[at]
     if prev.paragraph != cur.paragraph or any(o.evidence.start == prev.start for o in goals):
         return None
-    there = [p for p in players if prev.start <= p.start < prev.end]
+    there = [p for p in players if prev.start <= p.start < prev.end
+             and not SUBSTITUTED.search(text, max(0, p.start - 30), p.start)]  # fmt: skip
     if len(there) >= 2 and there[-1].iri == g.scorer and there[-2].team == g.team:
         # "Scirea … carried the ball out … and then slid it square to Tardelli."
         passer, scorer = there[-2], there[-1]
@@ -259,6 +265,11 @@ def _previous_passer(text: str, players: list[Mention], g: GoalFact, sentences: 
     return None
 
 
+#: before a player a substitute replaced: "who came on for ", "replacing "
+SUBSTITUTED = re.compile(r"\b(?:on for|in for|replacing|replaced|instead of|in place of) $")
+#: between the scorer and the passer who set him up: "… driving in low after " before "Soler
+#: had worked the ball across"
+AFTER_PASSER = re.compile(r"\b(?:after|when|as) (?:the )?(?:[a-z-]+ )?$")
 #: a pass ending at the scorer named next: "slid it square to", "cut the ball back for"
 RECEIVER = re.compile(
     r"\b(?:slid|slipped|rolled|played|squared|laid|cut|pulled|knocked|nodded|headed|chipped|"
@@ -298,9 +309,22 @@ def _passer(text: str, here: list[Mention], g: GoalFact,
             return p
     if scorer is None:
         return None
-    for p in reversed([p for p in mates if p.start < scorer.start]):
+    for p in [p for p in mates if p.start > scorer.start]:
+        # "Couriol … driving in low after Soler had worked the ball across"
+        between = text[scorer.end : p.start]
+        if any(scorer.end <= o.start < p.start for o in here) or not AFTER_PASSER.search(between):
+            continue
+        after = text[p.end : p.end + 60]
+        m = PASS_AFTER.match(after)
+        if m and not SHOT.search(after[: m.end()]):
+            return p
+    # "Megan Rapinoe, who came on for Lauren Holiday …, launches this looping cross": the
+    # player a substitute replaced passes nothing
+    replaced = {id(p) for p in here if SUBSTITUTED.search(text, max(0, p.start - 30), p.start)}
+    for p in reversed([p for p in mates if p.start < scorer.start and id(p) not in replaced]):
         between = text[p.end : scorer.start]
-        if any(o.start < scorer.start and o.start > p.end and o.iri != p.iri for o in here):
+        if any(p.end < o.start < scorer.start and o.iri != p.iri and id(o) not in replaced
+               for o in here):  # fmt: skip
             continue  # another player between them: the move passed through him
         m = PASS_AFTER.match(between)
         if m and not SHOT.search(between[: m.end() + 25]):
