@@ -82,6 +82,7 @@ def test_wire_service_month_abbreviations(text, expected):
         ("But already in the 4. minute Aarønes was scoring 1-0", 4, None, None),
         ("In minute 21 she was again there", 21, None, None),
         ("in the third minute of the stoppage time, Aarønes finished", 90, 3, None),
+        ("In the minute 23 come the first goal", 23, None, None),
     ],
 )
 def test_time_expressions(text, minute, stoppage, offset):
@@ -1059,3 +1060,30 @@ def test_fixtures_and_draws_named_in_passing():
         ("T0", "T1", None, None, None, False)]
     assert _statements("T0's reward is a last-16 date with T1 next Tuesday.") == [
         ("T0", "T1", None, None, None, False)]
+
+
+def test_a_time_after_a_stoppage_time_goal_stays_in_stoppage_time():
+    """"Two minutes into stoppage time Overbeck converted a penalty, and two minutes after
+    that Keller added a fourth" (United States–Australia, 1995 Women's World Cup; Fjelstul
+    goals.csv: Keller 90'+4') is 90+4, not 94; after 45+1 a goal "two minutes later" is
+    45+3; a list of ordinals gives each minute."""
+    from footkg.extract.timeexpr import TimeExpr, resolve
+
+    later = find_times("and two minutes after that substitute Debbie Keller added a fourth")[0]
+    assert (resolve(later, 90, 2).minute, resolve(later, 90, 2).stoppage) == (90, 4)
+    assert (resolve(later, 45, 1).minute, resolve(later, 45, 1).stoppage) == (45, 3)
+    assert (resolve(later, 60, None).minute, resolve(later, 60, None).stoppage) == (62, None)
+    assert resolve(TimeExpr(0, 1, "later", offset=9), 45, 1).minute == 54  # the second half
+    got = [t.minute for t in find_times("before Humm scored in the 47th, 49th and 52nd minutes")]
+    assert got == [47, 49, 52]
+
+
+def test_a_scorers_box_with_penalty_and_own_goal_marks():
+    """"Humm 47, 49, 52, Bachmann 60 (pen), 61, 81, Ponce (og) 71" (Switzerland 10–1
+    Ecuador, 2015): every minute of the list, the marks between them."""
+    from footkg.extract.guided import BOX_MINUTES
+
+    line = "Switzerland: Ponce (og) 24, Humm 47, 49, 52, Bachmann 60 (pen), 61, 81, Moser 76"
+    got = {n: BOX_MINUTES.match(line, line.index(n) + len(n)).group(1)
+           for n in ("Ponce", "Humm", "Bachmann")}  # fmt: skip
+    assert got == {"Ponce": "24", "Humm": "47, 49, 52", "Bachmann": "60 (pen), 61, 81"}

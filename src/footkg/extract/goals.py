@@ -319,6 +319,7 @@ class GoalFinder:
     def __init__(self, teams: tuple[str, str]) -> None:
         self.teams = teams
         self.last_minute: int | None = None
+        self.last_stoppage: int | None = None
         self.pending: dict | None = None
         self.seen: list[Mention] = []
         self.events: list[GoalEvent] = []
@@ -470,7 +471,7 @@ class GoalFinder:
         self.untimed.pop()
         last.timed, last.time = True, time
         last.minute, last.stoppage, last.vague = time.minute, time.stoppage, time.vague
-        self.last_minute = time.minute
+        self.last_minute, self.last_stoppage = time.minute, time.stoppage
         self.events.append(last)
         return True
 
@@ -490,9 +491,9 @@ class GoalFinder:
     def _absolute(self, t: TimeExpr) -> TimeExpr:
         """``t`` resolved against the last minute given (see :func:`timeexpr.resolve`),
         which it then becomes."""
-        t = resolve(t, self.last_minute)
+        t = resolve(t, self.last_minute, self.last_stoppage)
         if t.minute is not None:
-            self.last_minute = t.minute
+            self.last_minute, self.last_stoppage = t.minute, t.stoppage
         return t
 
     def _goal_clauses(self, view: SentenceView) -> list[tuple[int, int, re.Match[str]]]:
@@ -650,7 +651,7 @@ class GoalFinder:
             self.untimed.append(event)
             return
         event.minute, event.stoppage, event.vague = time.minute, time.stoppage, time.vague
-        self.last_minute = time.minute
+        self.last_minute, self.last_stoppage = time.minute, time.stoppage
         self.events.append(event)
 
     def _team_signal(self, view: SentenceView, group: list) -> str | None:

@@ -84,6 +84,7 @@ def report_clock(sentences: list[Sentence]) -> dict[int, list[Clocked]]:
     live-blog line's leading minute ("57' …") is the time of its sentences."""
     out: dict[int, list[Clocked]] = {}
     last: int | None = None
+    last_stoppage: int | None = None
     paragraph, line = -1, None
     for s in sentences:
         mark = line_time(s.text)
@@ -92,13 +93,13 @@ def report_clock(sentences: list[Sentence]) -> dict[int, list[Clocked]]:
         found: list[Clocked] = []
         if line is not None and line.minute is not None:
             found.append(Clocked(s.index, s.start, line.minute, line.stoppage, False))
-            last = line.minute
+            last, last_stoppage = line.minute, line.stoppage
         for t in find_times(s.text):
-            r = resolve(t, last)
+            r = resolve(t, last, last_stoppage)
             if r.minute is None:
                 continue  # a relative time before any minute was given
             found.append(Clocked(s.index, s.start + t.start, r.minute, r.stoppage, r.vague))
-            last = r.minute
+            last, last_stoppage = r.minute, r.stoppage
         out[s.index] = found
     return out
 
@@ -109,8 +110,10 @@ BOX_HEADING = re.compile(r"^\s*(?:(?:goal)?scorers?|goals)\b", re.I)
 INLINE_HEADING = re.compile(r"(?:^|[.;]\s+)(?:(?:goal)?scorers?|goals?)\s*[:—]", re.I)
 #: the minutes after a name in a scorers box: "Wagner 25, 27, 53;", "Hügi (17, 19)",
 #: "(Haraguchi, 48)"
+_BOX_KIND = r"(?:\s*\((?:pen|p|penalty|og|o\.g\.)\.?\))?"  # "60 (pen)", "Ponce (og) 24"
+_BOX_MINUTE = rf"\d{{1,3}}(?:\s*\+\s*\d{{1,2}})?['’]?{_BOX_KIND}"
 BOX_MINUTES = re.compile(
-    r"(?:\s+(?:pen|p|penalty|og|o\.g\.)\.?)?,?\s*\(?(\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?(?:\s*,\s*\d{1,3}(?:\s*\+\s*\d{1,2})?['’]?)*)"
+    rf"(?:\s+(?:pen|p|penalty|og|o\.g\.)\.?|{_BOX_KIND})?,?\s*\(?({_BOX_MINUTE}(?:\s*,\s*{_BOX_MINUTE})*)"
     r"(?:\s*min(?:ute)?s?\.?)?\)?"  # "(Ricardo Horta, 5 min)"
     r"(?=\s*(?:[;.)(]|,\s*\D|$))",
     re.M,

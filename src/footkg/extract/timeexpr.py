@@ -80,13 +80,19 @@ class TimeExpr:
 COUNT_BACK = ("from-end", "remaining", "quarter-hour-left", "half-hour-left")
 
 
-def resolve(t: TimeExpr, last: int | None) -> TimeExpr:
-    """``t`` against ``last``, the last minute the report gave before it (``None`` when none):
-    a relative time gets its minute (``last + offset``, rule suffix ``+offset``), and a count
-    back from the end ("five minutes from the end", "with eight minutes remaining") is read in
-    extra time (+30, rule suffix ``-et``) once ``last`` is past 90. Other times, and a relative
-    time with no ``last``, come back unchanged."""
+def resolve(t: TimeExpr, last: int | None, last_stoppage: int | None = None) -> TimeExpr:
+    """``t`` against ``last``, the last minute the report gave before it (``None`` when none),
+    and ``last_stoppage``, its stoppage minutes (90+2 is ``last`` 90, ``last_stoppage`` 2):
+    a relative time gets its minute (``last + offset``, rule suffix ``+offset``; in stoppage
+    time it stays there: "two minutes after that" after 90+2 is 90+4, and after 45+1 up to
+    five minutes on are still the first half's), and a count back from the end ("five minutes
+    from the end", "with eight minutes remaining") is read in extra time (+30, rule suffix
+    ``-et``) once ``last`` is past 90. Other times, and a relative time with no ``last``, come
+    back unchanged."""
     if t.offset is not None and last is not None:
+        if last_stoppage is not None and (last in (90, 120) or t.offset <= 5):
+            return TimeExpr(t.start, t.end, t.rule + "+offset", minute=last,
+                            stoppage=last_stoppage + t.offset)  # fmt: skip
         return TimeExpr(t.start, t.end, t.rule + "+offset", minute=last + t.offset)
     if t.rule == "lasted" and last is None and t.offset is not None:
         # "Elegance lasted six minutes." before any time: six minutes from the kick-off
@@ -132,7 +138,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:extra[- ]time|the (?:extra|additional) (?:half-hour|period|time|thirty minutes))", re.I)),
     ("nth-second-half", re.compile(rf"\b(?:in )?the {ORD} minute of the second (?:half|period)", re.I)),
     # a European ordinal ("in the 4. minute") and "In minute 21"
-    ("dot-ordinal", re.compile(r"\b(?:in|by|inside) the (\d{1,3})\. minute\b|\b[Ii]n minute (\d{1,3})\b(?! ?\+)", re.I)),
+    ("dot-ordinal", re.compile(r"\b(?:in|by|inside) the (\d{1,3})\. minute\b|\b[Ii]n (?:the )?minute (\d{1,3})\b(?! ?\+)", re.I)),
     ("word-ordinal", re.compile(rf"\b(?:in|inside|within|into|by|during) the {ORD}[ -]minute\b", re.I)),
     ("into-stoppage-first", re.compile(rf"\b{NUM} minutes? into (?:first[- ]half (?:stoppage|injury|added) time|(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
     ("into-stoppage-et", re.compile(rf"\b{NUM} minutes? into (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
@@ -152,7 +158,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("stoppage-n-in", re.compile(rf"\b(?:stoppage|injury|added) time\W+(?:\w+\W+){{0,4}}?{NUM} minutes? in\b", re.I)),
     ("minutes-in", re.compile(rf"\b{NUM} minutes? in(?=,| [—–-])", re.I)),
     ("barely", re.compile(rf"\b(?:barely|just|only|a mere) {NUM} minutes?(?: had| were| was)?(?: gone| passed| elapsed| on the clock| in)\b", re.I)),
-    ("ordinal", re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)[ -]minute\b", re.I)),
+    # "the 47th, 49th and 52nd minutes": each ordinal of the list is a minute
+    ("ordinal", re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)(?=(?:,? (?:and )?\d{1,3}(?:st|nd|rd|th))*[ -]minutes?\b)", re.I)),
     ("apostrophe", re.compile(r"\((\d{1,3})(?:'|’)\)|\b(\d{1,3})(?:'|’)(?=[\s,.;)]|$)")),
     ("after-interval", re.compile(rf"\b{NUM} minutes? (?:after|into) {HALF_TIME}", re.I)),
     ("into-second-half", re.compile(rf"\b{NUM} minutes? (?:into|after the start of) the second (?:half|period)", re.I)),
