@@ -562,3 +562,17 @@ def test_a_european_ordinal_does_not_end_the_sentence(extractor: Extractor, tmp_
         "4. minute Ann Kristin Aarønes was scoring 1-0 after a long ball.\n"
     ))
     assert [(g.scorer_name, g.minute) for g in ex.goals][:1] == [("Ann Kristin Aarønes", 4)]
+
+
+def test_a_penalty_timed_by_the_next_sentences_opening(extractor: Extractor, tmp_path: Path):
+    """"David Villa sent Fabien Barthez the wrong way. Twenty-eight minutes gone, 1-0 Spain,
+    and …": the next sentence opens with the time and the score, so Villa's penalty is the
+    28th minute's (Spain–France, 2006 round of 16; Fjelstul goals.csv: Villa 28', penalty)."""
+    ex = _extract(extractor, tmp_path / "hanover.txt", (
+        "France beat Spain 3-1 in the round of 16 of the 2006 World Cup in Hanover.\n\n"
+        "When Lilian Thuram leaned across Pablo Ibáñez at a set piece, the referee pointed to "
+        "the spot. David Villa sent Fabien Barthez the wrong way. Twenty-eight minutes gone, "
+        "1-0 Spain, and the Spanish fans were already singing about Frankfurt.\n"
+    ))
+    got = [(g.scorer_name, g.minute, g.kind) for g in ex.goals if g.scorer_name == "David Villa"]
+    assert got == [("David Villa", 28, "penalty")]

@@ -471,10 +471,16 @@ def _heading_time(s: Sentence, sentences: list[Sentence],
 
 def _time_only(s: Sentence | None, clock: dict[int, list[Clocked]]) -> list[Clocked]:
     """The times of ``s`` when it is a bare time ("66th minute."), or a short line giving the
-    score and the time ("1-0 Iran in the eighth minute of stoppage time."), else none."""
-    if s is None or (len(s.text) > 40 and not (len(s.text) <= 80 and SCORE.search(s.text))):
+    score and the time ("1-0 Iran in the eighth minute of stoppage time."), or opens with the
+    time and the score ("Twenty-eight minutes gone, 1-0 Spain, and the Spanish contingent
+    …"), else none."""
+    if s is None:
         return []
-    return clock.get(s.index, [])
+    times = clock.get(s.index, [])
+    opens = bool(times) and times[0].start - s.start <= 4 and bool(SCORE.search(s.text[:60]))
+    if len(s.text) > 40 and not (len(s.text) <= 80 and SCORE.search(s.text)) and not opens:
+        return []
+    return times
 
 
 def _is_found(fg: FixtureGoal, g: GoalFact) -> bool:
