@@ -1087,3 +1087,16 @@ def test_a_scorers_box_with_penalty_and_own_goal_marks():
     got = {n: BOX_MINUTES.match(line, line.index(n) + len(n)).group(1)
            for n in ("Ponce", "Humm", "Bachmann")}  # fmt: skip
     assert got == {"Ponce": "24", "Humm": "47, 49, 52", "Bachmann": "60 (pen), 61, 81"}
+
+
+def test_pairs_named_by_meetings_past_and_to_come():
+    """"whether it will be T0 or T1, who meet in Osaka", "since T0 last met T1", "gone out …
+    on penalties to T1", "with T1 meeting T2 in the other game", "need T0 to beat T1", "T0
+    and T1 kicked off": each a pair with no score."""
+    pair = ("T0", "T1", None, None, None, False)
+    assert _statements("We find out whether it will be T0 or T1, who meet in Osaka.") == [pair]
+    assert _statements("It is 32 years since T0 last met T1 at a World Cup.") == [pair]
+    assert _statements("T0 had gone out of the 1990 World Cup on penalties to T1.") == [pair]
+    assert _statements("They play T2, with T0 meeting T1 in the other game.")[-1] == pair
+    assert _statements("They now need T0 to beat T1 in Recife today.") == [pair]
+    assert _statements("T0 and T1 kicked off in Gijón the following afternoon.") == [pair]

@@ -559,13 +559,33 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         a = _subject(s, m.start())
         if a and a != m[1] and free(m):
             take(m, _stmt("fixture-must-beat", a, m[1], None, None, future=True))
-    # "with T0 still to play T1 in Orlando on Friday"
-    for m in re.finditer(r"(T\d+) (?:still|yet) to (?:play|meet|face|take on) (T\d+)", s):
+    # "with T0 still to play T1 in Orlando on Friday", "with T0 meeting T1 in the other game",
+    # "need the Italians to beat T1"
+    for m in re.finditer(
+        r"(T\d+) (?:still|yet) to (?:play|meet|face|take on) (T\d+)|"
+        r"\bwith (T\d+) (?:meeting|playing|facing|taking on) (T\d+)|"
+        r"\bneeds? (T\d+) to (?:beat|defeat|draw with|take points off) (T\d+)", s
+    ):  # fmt: skip
+        a, b = next((m[i], m[i + 1]) for i in (1, 3, 5) if m[i])
+        if free(m) and a != b:
+            take(m, _stmt("fixture-still-to", a, b, None, None, future=True))
+    # "whether it will be T0 or T1, who meet in Osaka", "T0 and the hosts, T1, would contest
+    # the final", "T0 and T1 kicked off in Gijón the following afternoon"
+    for m in re.finditer(
+        r"(T\d+),? (?:or|and) (T\d+),? (?:who |which )?(?:will |would )?(?:meet|play|face|"
+        r"contest|kick(?:ed|s)? off|clash)\b", s
+    ):  # fmt: skip
         if free(m) and m[1] != m[2]:
-            take(m, _stmt("fixture-still-to", m[1], m[2], None, None, future=True))
-    for m in re.finditer(r"(T\d+),? and (T\d+),? (?:will )?(?:meet|play|face)\b", s):
-        if free(m):
             take(m, _stmt("fixture-pair", m[1], m[2], None, None, future=True))
+    # "since T0 last met T1", "T0 had met T1 only once" (a past meeting, no score)
+    for m in re.finditer(r"(T\d+) (?:had |have |has )?(?:last |first |previously |once )?met (T\d+)\b(?! \d)", s):
+        if free(m) and m[1] != m[2]:
+            take(m, _stmt("pair-met", m[1], m[2], None, None))
+    # "Italy had gone out of the 1990 World Cup on penalties to T1"
+    for m in re.finditer(r"\b(?:gone|went|go|goes|going|crashed) out (?:(?!T\d)[\w'’-]+ ){0,7}?to (T\d+)", s):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            take(m, _stmt("result-went-out", a, m[1], None, None))
     for m in re.finditer(rf"\b{FUTURE} (?:(?!T\d)[\w-]+ ){{0,2}}?(T\d+)(?! or T\d)", s):
         a = _subject(s, m.start())
         if a and a != m[1] and free(m):
