@@ -576,3 +576,25 @@ def test_a_penalty_timed_by_the_next_sentences_opening(extractor: Extractor, tmp
     ))
     got = [(g.scorer_name, g.minute, g.kind) for g in ex.goals if g.scorer_name == "David Villa"]
     assert got == [("David Villa", 28, "penalty")]
+
+
+def test_a_fans_we_is_the_team_they_support(extractor: Extractor, tmp_path: Path):
+    """A fan's blog says "we": after "Come on Scotland" (and "FRANCE 2019", the edition
+    France hosted) "we lost 2-1 to England" is Scotland's game and the main match is the
+    one against Japan the blog is about (2019 Women's World Cup; Fjelstul: Japan 2–1
+    Scotland in Rennes, Scotland 1–2 England in Nice)."""
+    ex = _extract(extractor, tmp_path / "rennes.txt", (
+        "TARTAN ARMY ON TOUR: FRANCE 2019\n\n"
+        "Me and my sister are following the Scotland women round France for their first "
+        "Women's World Cup. In Nice we lost 2-1 to England on Sunday night. Friday in Rennes "
+        "was supposed to be where it all turned round for us. Japan at Roazhon Park.\n\n"
+        "Japan looked like they were still working out where the pitch was. Then, 23 minutes "
+        "in, Mana Iwabuchi curled it into the top corner. Sugasawa made it 2-0 from the spot. "
+        "Japan just kept passing round us and, with two minutes left, Lana Clelland hit a "
+        "rocket. 2-1. Beaten again. Now we need to beat Argentina in Paris.\n\n"
+        "Come on Scotland.\n"
+    ))
+    m = ex.match
+    assert {m.home_name: m.home_score, m.away_name: m.away_score} == {"Japan": 2, "Scotland": 1}
+    others = {frozenset((o.home_name, o.away_name)) for o in ex.others}
+    assert {frozenset(("Scotland", "England")), frozenset(("Scotland", "Argentina"))} <= others

@@ -85,7 +85,8 @@ def _goals(word: str) -> int:
 class TeamRef:
     """A reference to a team in a sentence: span (document offsets), team IRI (``None`` when
     unresolved), the words, and ``kind`` (``name``, ``nickname``, ``demonym``, ``adjective``,
-    ``pronoun``, ``hosts``, ``holders``, ``side``, ``region:<confederation>``)."""
+    ``pronoun``, ``hosts``, ``holders``, ``side``, ``region:<confederation>``, ``we``: a fan's
+    first person)."""
 
     start: int
     end: int
@@ -135,10 +136,23 @@ ROLE_AFTER = re.compile(
 )
 
 
+#: a fan's first person plural: "we lost 2-1 to England", "Norway took us apart"
+FIRST_PERSON = re.compile(r"\b(?:[Ww]e|us)\b")
+
+
+def in_quotes(text: str, pos: int) -> bool:
+    """True when ``pos`` is inside a quotation of its paragraph ("…" or “…”)."""
+    para = text.rfind("\n", 0, pos) + 1
+    before = text[para:pos]
+    return before.count('"') % 2 == 1 or before.rfind("“") > before.rfind("”")
+
+
 def team_refs(
-    text: str, start: int, end: int, mentions: list[Mention], gaz: Gazetteer
-) -> list[TeamRef]:
-    """Team references in ``text[start:end]`` before resolution of pronouns and descriptors."""
+    text: str, start: int, end: int, mentions: list[Mention], gaz: Gazetteer,
+    first_person: bool = False,
+) -> list[TeamRef]:  # fmt: skip
+    """Team references in ``text[start:end]`` before resolution of pronouns and descriptors;
+    with ``first_person`` (a fan's report), also "we"/"us" outside quotations (kind ``we``)."""
     refs: list[TeamRef] = []
     for m in mentions:
         if m.kind == "team" and start <= m.start < end:
@@ -170,6 +184,9 @@ def team_refs(
         if re.search(r"'s|’s|\bhis\b", word):
             kind = "side"
         refs.append(TeamRef(m.start(), m.end(), None, m.group(), kind))
+    for m in FIRST_PERSON.finditer(text, start, end) if first_person else ():
+        if not in_quotes(text, m.start()):
+            refs.append(TeamRef(m.start(), m.end(), None, m.group(), "we"))
     return sorted(refs, key=lambda r: r.start)
 
 
@@ -179,7 +196,7 @@ DATELINE_CITY = re.compile(r"(?:^|\n)[A-ZÀ-Þ][A-ZÀ-Þ .'-]+, $")
 
 #: what a place use of a name ends in: a comma ("ROME, Italy") or a preposition ("in Italy")
 PLACE_HINT = re.compile(
-    r"(?:, |(?<![\w])(?:[Ii]n|[Tt]o|[Ff]rom|[Oo]f|[Aa]t|around|across|throughout) )$"
+    r"(?:, |(?<![\w])(?:[Ii]n|[Tt]o|[Ff]rom|[Oo]f|[Aa]t|around|round|across|throughout) )$"
 )
 #: a prize that goes to a team: "Third place went to " before "Sweden"
 AWARDED_TO = re.compile(
@@ -190,10 +207,16 @@ AWARDED_TO = re.compile(
 CITY_COMMA = re.compile(r"\b(?:in|at|from|near) [A-Z][\w'’.-]+(?: [A-Z][\w'’.-]+)?, $")
 
 
+#: after a country: a year that makes it an edition's name ("South Africa 2010", "Mexico '86")
+EDITION_AFTER = re.compile(r" (?:(?:19|20)\d\d|['’]\d\d)\b(?![-–])")
+
+
 def is_place_use(text: str, ref: TeamRef) -> bool:
     """True when a team name is used as a place ("in Mexico", "heads to Miami", the country
     of a dateline "SUWON, South Korea (June 5) -"); not after a result ("lost 8-3 to
     Hungary", "a 6-1 rout of Switzerland")."""
+    if ref.kind == "name" and EDITION_AFTER.match(text, ref.end):
+        return True  # "South Africa 2010", "Mexico '86": an edition, not the team
     if not PLACE_HINT.search(text, max(0, ref.start - 12), ref.start):
         return False  # every place use ends in a comma or a preposition
     if DATELINE_CITY.search(text, max(0, ref.start - 40), ref.start):
@@ -211,7 +234,7 @@ def is_place_use(text: str, ref: TeamRef) -> bool:
                  r"win|victory|rout|thrashing|demolition|drubbing|hammering|triumph|success|"
                  r"went out|knocked out|behind|hands)(?: \w+)?) (?:to|of) $", before):  # fmt: skip
         return False
-    place = r"\b(?:in|to|from|of|at|around|across|throughout) $"
+    place = r"\b(?:in|to|from|of|at|around|round|across|throughout) $"
     return ref.kind == "name" and bool(re.search(place, before))
 
 

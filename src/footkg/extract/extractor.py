@@ -82,9 +82,22 @@ YEAR_RE = re.compile(
     r"Spain|England|Chile|Sweden|Switzerland|Uruguay|France) (\d\d)\b)"
 )
 #: a host and a year: "South Africa 2010", "France 98" (kept when the name is a host of that year)
-HOST_YEAR = re.compile(r"\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) ['’]?((?:19|20)\d\d|\d\d)\b(?![-–:])")
+HOST_YEAR = re.compile(
+    r"\b([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)?) ['’]?((?:19|20)\d\d|\d\d)\b(?![-–:])"
+)
 
 
+#: a first person plural anywhere: a fan's report says it often
+FIRST_PERSON_ANY = re.compile(r"\b(?:[Ww]e|us|[Oo]ur|[Oo]urs)\b")
+#: a quotation: a fan's "we" is not a player's or a manager's
+QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”')
+#: before the team a fan supports: "Come on Scotland", "following the Scotland women"
+FAN_OF = re.compile(
+    r"\b(?:[Cc]ome on|following|supporting|support|fans? of|supporters? of),? (?:the )?$"
+)
+#: before or after a player the fan calls his own: "our defender ", ", our captain"
+OUR_BEFORE = re.compile(r"\b[Oo]ur (?:[\w-]+ ){0,2}$")
+OUR_AFTER = re.compile(r",? our\b")
 #: words that make a report one about a women's match
 WOMENS_CUP = re.compile(r"\bWomen['’]s World Cup\b|\bWWC\b", re.I)
 WOMEN_WORDS = re.compile(r"\b[Ww]omen['’]s\b")
@@ -131,7 +144,7 @@ def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -
         for ref in s.refs:
             if ref.kind != "adjective" and ref not in s.slots:
                 continue  # a country named as a place ("the championship in China")
-            if ref.iri and ref.kind in ("name", "nickname", "demonym", "adjective", "hosts"):
+            if ref.iri and ref.kind in ("name", "nickname", "demonym", "adjective", "hosts", "we"):
                 counts[ref.iri] += weight
     top = counts.most_common(3)
     if len(top) < 2 or top[1][1] < 2 or (len(top) == 3 and top[2][1] == top[1][1]):
@@ -192,7 +205,8 @@ EARLIER_MEETING = re.compile(
 )
 #: a live-blog line giving the score at a break: "HT: France 1-1 Argentina", "Half-time: …"
 HALF_TIME_LINE = re.compile(
-    r"\s*(?:\d{1,2}:\d{2}\s*(?:[—–-]\s*)?)?[\[(]?\s*(?:HT|H/T|Half[- ]?time|Half time|HALF[- ]TIME)\b", re.I
+    r"\s*(?:\d{1,2}:\d{2}\s*(?:[—–-]\s*)?)?[\[(]?\s*(?:HT|H/T|Half[- ]?time|Half time|HALF[- ]TIME)\b",
+    re.I,
 )
 
 
@@ -228,6 +242,13 @@ class Extractor:
         topic, days = topic_pair(sentences), month_days(clean)
         if topic is None:
             topic = topic_pair(sentences, self._player_votes(clean, ents, years, women))
+        fan = self._fan_team(clean, ents, years, women)
+        if fan is not None:  # a fan's "we": read the report again with "we" as the team
+            self._resolve_refs(sentences, clean, ents, years, women, fan=fan)
+            stmts = [(s, st) for s in sentences for st in results.find_statements(s)]
+            running_lines(sentences, stmts)
+            topic = topic_pair(sentences) or topic_pair(
+                sentences, self._player_votes(clean, ents, years, women))  # fmt: skip
         if topic is not None and not years:
             years = self._squad_years(clean, ents, topic, women)
         main = self._main(stmts, sentences, topic, years)
@@ -236,9 +257,15 @@ class Extractor:
             # a result stated about other teams gives way to the topic's fixture when the
             # report gives that fixture's score too, or states it only deep in the report
             # (a round-up opens with its other results)
-            announced = any(st.future and {se.team(st.a).iri if st.a != "T?" else None,
-                                           se.team(st.b).iri if st.b else None} == topic
-                            for se, st in stmts)  # the topic pair's match is still to come
+            announced = any(
+                st.future
+                and {
+                    se.team(st.a).iri if st.a != "T?" else None,
+                    se.team(st.b).iri if st.b else None,
+                }
+                == topic
+                for se, st in stmts
+            )  # the topic pair's match is still to come
             if inferred is not None and (
                 main is None
                 or inferred[1].score_a is not None
@@ -363,10 +390,13 @@ class Extractor:
         return [y for i, y in enumerate(years) if y not in years[:i] and y in editions]
 
     def _host_years(self, text: str) -> Iterator[tuple[re.Match, int]]:
-        """Each "South Africa 2010" / "France 98" of ``text`` whose country hosted the men's or
-        women's World Cup of that year (hosts from the graph's ``fk:hostCountry``)."""
+        """Each "South Africa 2010" / "France 98" / "FRANCE 2019" of ``text`` whose country
+        hosted the men's or women's World Cup of that year (hosts from the graph's
+        ``fk:hostCountry``)."""
         for m in HOST_YEAR.finditer(text):
-            team = self.gaz.team_names.get(m.group(1))
+            team = self.gaz.team_names.get(m.group(1)) or self.gaz.team_names.get(
+                m.group(1).title()
+            )
             if team is None:
                 continue
             year = _full_year(m.group(2))
@@ -376,14 +406,38 @@ class Extractor:
                     yield m, year
                     break
 
+    def _fan_team(self, text: str, ents: list[Mention], years: list[int],
+                  women: bool) -> str | None:  # fmt: skip
+        """The team a fan's report calls "we" (IRI): ``None`` unless the report says we, us or
+        our at least four times outside quotations. The team named after "Come on",
+        "following", "supporting"; else the team of the players the report calls "ours" ("our
+        defender Georges Grün", "Rachel Corsie, our captain") when they are all of one team;
+        else ``None``."""
+        plain = QUOTED.sub(" ", text)
+        if len(FIRST_PERSON_ANY.findall(plain)) < 4:
+            return None
+        for m in ents:
+            if m.kind == "team" and m.iri and FAN_OF.search(text, max(0, m.start - 25), m.start):
+                return self.gaz.team_for(m.iri, women)
+        edition = self.gaz.edition(years[0], women) if years else None
+        if edition is None:
+            return None
+        squads = [p for t in self.gaz.edition_teams(edition) for p in self.gaz.squad(edition, t)]
+        ours = {m.team for m in player_mentions(text, squads, ents) if m.team and (
+            OUR_BEFORE.search(text, max(0, m.start - 30), m.start)
+            or OUR_AFTER.match(text, m.end))}  # fmt: skip
+        return ours.pop() if len(ours) == 1 else None
+
     def _resolve_refs(self, sentences: list[Sentence], text: str, ents: list[Mention],
-                      years: list[int], women: bool = False) -> None:  # fmt: skip
+                      years: list[int], women: bool = False,
+                      fan: str | None = None) -> None:  # fmt: skip
         """Give each description, pronoun and regional name the team it points to: "the
         hosts" → the edition's host, "the South Americans" → the latest (else the next) team of
         that confederation, "X's side" → the team X managed at an edition the report names
         (else at any), pronouns, other "X's side" and "the holders" → the latest team named,
         or the team named next to them ("the holders, Uruguay,"; "West Germany, the hosts,").
-        In a report on a women's match (``women``) names point to the women's teams."""
+        In a report on a women's match (``women``) names point to the women's teams. With
+        ``fan`` (a team IRI), "we" and "us" are that team (see :meth:`_fan_team`)."""
         editions = self.gaz.editions_of(women)
         edition = editions.get(years[0], "") if years else ""
         hosts = self.gaz.hosts.get(edition, set())
@@ -395,7 +449,10 @@ class Extractor:
         recent: list[str] = []
         for s in sentences:
             resolved = []
-            for ref in team_refs(text, s.start, s.end, ents, self.gaz):
+            for ref in team_refs(text, s.start, s.end, ents, self.gaz, fan is not None):
+                if ref.kind == "we":
+                    resolved.append(TeamRef(ref.start, ref.end, fan, ref.text, ref.kind))
+                    continue
                 coached = (self._coached_team(ref, years, women, set(named))
                            if ref.kind == "side" else None)  # fmt: skip
                 iri = coached or self._ref_iri(ref, hosts, recent, named, present)
@@ -517,7 +574,10 @@ class Extractor:
             # last statement's ("Full time after extra time: Argentina 3-3 France"); the
             # first with it (a headline) says most
             last_sent, last = _final_line(about)
-            final = {last_sent.team(last.a).iri: last.score_a, last_sent.team(last.b).iri: last.score_b}
+            final = {
+                last_sent.team(last.a).iri: last.score_a,
+                last_sent.team(last.b).iri: last.score_b,
+            }
             sent, st = next((se, s) for se, s in about
                             if {se.team(s.a).iri: s.score_a, se.team(s.b).iri: s.score_b} == final)  # fmt: skip
         if st.shootout is not None and st.score_a is None and sentences is not None:
@@ -893,8 +953,11 @@ class Extractor:
                 continue  # "… at the Maracanã on Sunday": a fixture still to come
             m = re.search(r"(?:\b(?:[Oo]n|[Oo]n a|[Oo]n an|[Ll]ast)(?: [a-z]+)? |^[A-ZÀ-Ý][A-ZÀ-Ý .'’-]+, )(Monday|Tuesday|"
                           r"Wednesday|Thursday|Friday|Saturday|Sunday)\b", text, re.M)  # fmt: skip
-            m = m or re.search(r"\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
-                               r"(?:'s)? (?:night|afternoon|evening)\b", text)  # "file Tuesday night"
+            m = m or re.search(
+                r"\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+                r"(?:'s)? (?:night|afternoon|evening)\b",
+                text,
+            )  # "file Tuesday night"
             if m and m.group(1) != stated.strftime("%A"):
                 return _weekday(stated, m.group(1), past=True)
             if YESTERDAY_DATED.search(text):
@@ -1101,7 +1164,8 @@ class Extractor:
             elif st.a == "T?" and st.future is True:
                 a = (
                     self._winner(match)
-                    if re.search(r"\b(?:victory|win|result)\b", sent.text) or FUTURE_CUE.search(sent.text)
+                    if re.search(r"\b(?:victory|win|result)\b", sent.text)
+                    or FUTURE_CUE.search(sent.text)
                     else None
                 )
             b = sent.team(st.b).iri if st.b else None
@@ -1227,6 +1291,7 @@ class Extractor:
         main match (Brazil 7–1 Sweden in 1950, not Spain); "The last time England had met
         France …, they had won 2-0": the pair turned round when the graph has the result the
         other way. Returns ``(a, b)``."""
+
         def played(team: str | None, other: str) -> bool:
             return team is not None and any(
                 f.year == year and f.iri != match.iri
@@ -1251,9 +1316,13 @@ class Extractor:
             return None
         oyear = st.year or self._other_year(sent.text, year, sent.masked[st.start :],
                                             sent.masked[: st.start])  # fmt: skip
-        hits = [f for f in team_fixtures(self.gaz, a, oyear or year) if f.iri != main_fixture
-                and f.goals_by_team.get(a) == st.score_a
-                and sum(v or 0 for v in f.goals_by_team.values()) == st.score_a + st.score_b]
+        hits = [
+            f
+            for f in team_fixtures(self.gaz, a, oyear or year)
+            if f.iri != main_fixture
+            and f.goals_by_team.get(a) == st.score_a
+            and sum(v or 0 for v in f.goals_by_team.values()) == st.score_a + st.score_b
+        ]
         if len(hits) != 1:
             return None
         return hits[0].away if hits[0].home == a else hits[0].home
@@ -1352,12 +1421,15 @@ AFTER_EXTRA_TIME = re.compile(r"\bafter extra[- ]time\b|\ba\.?e\.?t\b", re.I)
 
 
 #: a heading in capitals that is no dateline's place: "QUARTER-FINALS, SUNDAY 10 JULY"
-NOT_A_PLACE = re.compile(r"FINAL|ROUND|GROUP|FIXTURE|RESULT|NEXT|COMING|TODAY|TABLE|STAGE|"
-                         r"UPDATE|LIVE|MATCH")
+NOT_A_PLACE = re.compile(
+    r"FINAL|ROUND|GROUP|FIXTURE|RESULT|NEXT|COMING|TODAY|TABLE|STAGE|"
+    r"UPDATE|LIVE|MATCH"
+)
 #: "yesterday" with the date right after it: the date is the match's, not the report's
 YESTERDAY_DATED = re.compile(
     r"\b(?:last night|yesterday),?\s+(?:\(?[A-Z][a-z]+day,?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+"
-    r"[A-Z][a-z]+|[A-Z][a-z]+\s+\d{1,2}\b)", re.I
+    r"[A-Z][a-z]+|[A-Z][a-z]+\s+\d{1,2}\b)",
+    re.I,
 )
 #: words that put a match named without its subject in the future ("Wednesday's semi-final
 #: against Brazil", "the final against Spain on Sunday"): the main match's winner plays it
@@ -1390,7 +1462,10 @@ def _pair_statements(sentences: list[Sentence],
             continue
         at = sent.start + sent.text.find(m.group().split()[0])
         n = len(sent.slots)
-        sent.slots += [TeamRef(at, at, match.home, "", "pair"), TeamRef(at, at, match.away, "", "pair")]
+        sent.slots += [
+            TeamRef(at, at, match.home, "", "pair"),
+            TeamRef(at, at, match.away, "", "pair"),
+        ]
         goals = (0, 0) if m[3] else (int(m[1]), int(m[2]))  # "a scoreless tie"
         st = results.Statement(f"T{n}", f"T{n + 1}", *goals, "result-pair-subject")
         st.start = m.start()
@@ -1405,7 +1480,9 @@ def _past_lines(head: str) -> str:
 
 
 #: a line announcing a fixture still to come
-NEXT_LINE = re.compile(r"\b(?:[Nn]ext up|[Uu]p next|[Cc]oming up|NEXT|[Nn]ext match|[Nn]ext game)\b")
+NEXT_LINE = re.compile(
+    r"\b(?:[Nn]ext up|[Uu]p next|[Cc]oming up|NEXT|[Nn]ext match|[Nn]ext game)\b"
+)
 
 
 def _days_apart(a: str | None, b: str) -> int:
@@ -1439,7 +1516,10 @@ def month_days(text: str) -> set[tuple[int, int]]:
     out = set()
     for m in DATE_RE.finditer(text):
         out.add(
-            (MONTHS[(m.group("m1") or m.group("m2")).lower().rstrip(".")], int(m.group("d1") or m.group("d2")))
+            (
+                MONTHS[(m.group("m1") or m.group("m2")).lower().rstrip(".")],
+                int(m.group("d1") or m.group("d2")),
+            )
         )
     return out
 
