@@ -598,3 +598,16 @@ def test_a_fans_we_is_the_team_they_support(extractor: Extractor, tmp_path: Path
     assert {m.home_name: m.home_score, m.away_name: m.away_score} == {"Japan": 2, "Scotland": 1}
     others = {frozenset((o.home_name, o.away_name)) for o in ex.others}
     assert {frozenset(("Scotland", "England")), frozenset(("Scotland", "Argentina"))} <= others
+
+
+def test_the_papers_date_gives_way_to_the_match_weekday_it_names(extractor: Extractor,
+                                                                 tmp_path: Path):
+    """A column dated "Thursday 7 July 2011" that says the group ended "on Wednesday" is
+    about Wednesday's match: Sweden 2–1 United States, 6 July 2011 in Wolfsburg (Fjelstul
+    matches.csv)."""
+    m = _extract(extractor, tmp_path / "wolfsburg.txt", (
+        "TACTICS BOARD - Thursday 7 July 2011\n\nSweden beat the United States 2-1 in "
+        "Wolfsburg to win Group C of the Women's World Cup. Elsewhere on Wednesday North Korea "
+        "and Colombia drew 0-0 in Bochum.\n"
+    )).match
+    assert (m.home_name, m.away_name, m.date) == ("Sweden", "United States", "2011-07-06")

@@ -813,6 +813,14 @@ class Extractor:
             match.date = fixture.date  # a byline's "5 June 2018" over the match's "5 June 1938"
         elif same_day and match.date != fixture.date and _days_apart(match.date, fixture.date) <= 7:
             match.date = fixture.date  # a paper's "Monday, June 28" over the match's "June 26"
+        elif match.date and match.date > fixture.date and _days_apart(match.date, fixture.date) <= 3:
+            # the paper's date with the match's weekday named: "Thursday 15 June 1978" over
+            # "Wednesday's results: … Argentina 2 Poland 0"; "PARIS, Thursday."
+            weekday = date.fromisoformat(fixture.date).strftime("%A")
+            if re.search(rf"\b{weekday}\b(?!['’]s? (?:game|match|final|semi))", text) and not re.search(
+                rf"\b(?:next|on|this) {weekday}\b[^.]*\b(?:will|meet|face|play)", text
+            ):
+                match.date = fixture.date
         if fixture.extra_time and not match.after_extra_time and EXTRA_TIME.search(text):
             match.after_extra_time = True
         if fixture.venue is None or match.venue_iri == fixture.venue:
