@@ -1100,3 +1100,16 @@ def test_pairs_named_by_meetings_past_and_to_come():
     assert _statements("They play T2, with T0 meeting T1 in the other game.")[-1] == pair
     assert _statements("They now need T0 to beat T1 in Recife today.") == [pair]
     assert _statements("T0 and T1 kicked off in Gijón the following afternoon.") == [pair]
+
+
+def test_stage_words_of_a_place_won_a_numbered_group_and_a_late_edition():
+    """"booked a World Cup quarter-final place … in Group 3" was a group match; "going to the
+    semi-finals after beating" was the quarter-final; a paper's "Late Final" is no final."""
+    from footkg.extract.results import stage_in
+
+    assert stage_in("Portugal booked a quarter-final place, beating Bulgaria 3-0") == (
+        "quarter-final", True)
+    assert stage_in("beating Bulgaria 3-0 in Group 3 at Old Trafford") == ("group stage", False)
+    assert stage_in("our girls are going to the semi-finals after beating the Germans") == (
+        "semi-final", True)
+    assert stage_in("Saturday, July 16, 1966 - Late Final") == (None, False)

@@ -67,16 +67,21 @@ STAGE_WORDS = [
     (r"round of (?:16|sixteen)|last[- ](?:16|sixteen)|eighth[- ]finals?", "round of 16"),
     (r"quarter-?finals?", "quarter-final"),
     (r"semi-?finals?", "semi-final"),
-    (r"group stage|group-stage|opening match|opening game|group [A-L]\b|first round", "group stage"),
-    (r"\bfinals?\b(?! whistle| minute| round| day| stages?| tournament| third| quarter)", "final"),
+    (r"group stage|group-stage|opening match|opening game|group [A-L1-8]\b|first round", "group stage"),
+    (r"(?<!Late )(?<!City )\bfinals?\b(?! whistle| minute| round| day| stages?| tournament| third| quarter| edition)", "final"),
 ]  # fmt: skip
 REACH = re.compile(
     r"\b(?:to reach|reached|reach|into|book(?:ed)? a place in|advance to|advances to|advanced to|"
-    r"go (?:through )?to|goes (?:through )?to|went (?:through )?to|progress to|move on to|"
+    r"go (?:through )?to|goes (?:through )?to|went (?:through )?to|going (?:through )?to|"
+    r"progress to|move on to|"
     r"moves on to|through to) (?:the|their|a|an)"
     r"((?: [\w-]+){0,4}? (?:semi-?finals?|quarter-?finals?|finals?|round of 16|last 16|last eight|"
     r"last four)\b)"
 )
+
+
+#: after a stage: a place in it won, not the match played ("a quarter-final place")
+NEXT_ROUND_NOUN = re.compile(r"\s+(?:place|spot|berth|ticket|date|slot)\b")
 
 
 @dataclass
@@ -648,6 +653,8 @@ def stage_in(text: str) -> tuple[str | None, bool]:
         m = re.search(pattern, text, re.I)
         if m:
             implied = bool(reach and reach.start(1) <= m.start() < reach.end(1) + 2)
+            # "booked a World Cup quarter-final place", "booked that semifinal date"
+            implied = implied or bool(NEXT_ROUND_NOUN.match(text, m.end()))
             return key, implied
     return None, False
 
