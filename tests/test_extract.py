@@ -611,3 +611,17 @@ def test_the_papers_date_gives_way_to_the_match_weekday_it_names(extractor: Extr
         "and Colombia drew 0-0 in Bochum.\n"
     )).match
     assert (m.home_name, m.away_name, m.date) == ("Sweden", "United States", "2011-07-06")
+
+
+def test_a_stadium_written_in_title_case_and_one_the_graph_does_not_know(
+        extractor: Extractor, tmp_path: Path):  # fmt: skip
+    """"the Shizuoka Stadium Ecopa" is Fjelstul's "Shizuoka Stadium ECOPA"; "at Winnipeg
+    Stadium" is a venue by its words even though Fjelstul calls it "Investors Group Field"."""
+    doc = extractor.nlp("Brazil partied at the Shizuoka Stadium Ecopa.")
+    assert [(e.text, e.label_) for e in doc.ents] == [("Brazil", "TEAM"),
+                                                      ("Shizuoka Stadium Ecopa", "STADIUM")]
+    m = _extract(extractor, tmp_path / "winnipeg.txt", (
+        "Sweden and Nigeria drew 3-3 at Winnipeg Stadium in the Women's World Cup on 8 June "
+        "2015.\n"
+    )).match
+    assert (m.venue, m.date) == ("Winnipeg Stadium", "2015-06-08")

@@ -894,7 +894,7 @@ class Extractor:
             if m.kind == "city" and city is None and text[max(0, m.start - 3) : m.start] == "in ":
                 city, city_iri = m.text, m.iri
         if venue is None:
-            m = re.search(r"\bat the ((?:[A-Z][\w'’-]+ )*(?:Stadium|Arena|Park|Bowl|Stadion|Field)"
+            m = re.search(r"\bat (?:the )?((?:[A-Z][\w'’-]+ )+(?:Stadium|Arena|Park|Bowl|Stadion|Field)"
                           r"(?: (?:de|do|of)(?: [A-Z][\w'’-]+)+)?|(?:Estadio|Estádio|Arena|Stade|Stadio)"
                           r"(?: (?:de|do|da|del|of)| [A-Z][\w'’-]+)+)", sent.text)  # fmt: skip
             if m:

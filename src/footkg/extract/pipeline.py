@@ -97,7 +97,9 @@ def build_nlp(gaz: Gazetteer) -> Language:
     cities = set(gaz.cities.values())
 
     def add(label: str, name: str, iri: str) -> None:
-        for variant in {name, fold(name), name.upper(), fold(name).upper()}:
+        # "Shizuoka Stadium Ecopa" for the label "Shizuoka Stadium ECOPA"
+        titled = re.sub(r"\b[A-Z]{3,}\b", lambda m: m[0].title(), name)
+        for variant in {name, fold(name), name.upper(), fold(name).upper(), titled}:
             if (label, variant) not in seen and variant.strip():
                 seen.add((label, variant))
                 patterns.append({"label": label, "pattern": variant, "id": iri})
