@@ -1113,3 +1113,18 @@ def test_stage_words_of_a_place_won_a_numbered_group_and_a_late_edition():
     assert stage_in("our girls are going to the semi-finals after beating the Germans") == (
         "semi-final", True)
     assert stage_in("Saturday, July 16, 1966 - Late Final") == (None, False)
+
+
+def test_a_header_or_free_kick_that_began_the_move_is_not_the_goals_kind():
+    """"meeting a corner that had been headed back across goal with a volley" is no header;
+    "a free kick was only half cleared and shot home" is no free kick; a penalty named just
+    after the goal's sentence makes the fixture's penalty one."""
+    from footkg.extract.goals import _kind
+
+    assert _kind("meeting a corner that had been headed back across goal with a volley") == (
+        "regular")
+    assert _kind("volleyed a fierce equaliser from a headed pass by Schäfer") == "regular"
+    assert _kind("reacted first when a free kick was only half cleared and shot home") == (
+        "regular")
+    assert _kind("curled a free kick into the top corner") == "free_kick"
+    assert _kind("Ademir, rising above Parra, headed it firmly home") == "header"

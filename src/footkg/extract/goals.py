@@ -275,11 +275,26 @@ def _kind(part: str) -> str:
     """The kind of goal a clause describes: penalty, header, free kick or regular."""
     if PENALTY_KIND.search(part):
         return "penalty"
-    if HEADER.search(part):
+    # a header that set up the scorer's shot is no header: "a corner that had been headed
+    # back across goal with a volley", "volleyed … from a headed pass by Schäfer"
+    if HEADER.search(HEADED_PASS.sub(" ", part)):
         return "header"
-    if re.search(r"free[- ]kick(?! (?:from|by) (?-i:[A-Z])| routine)", part, re.I):
+    # a free kick that was cleared or dropped in the goalmouth is where the goal began
+    if re.search(r"free[- ]kick(?! (?:from|by) (?-i:[A-Z])| routine)(?! (?:was |had been )?"
+                 r"(?:only )?(?:half[- ])?(?:cleared|dropped|dropped in|came back|rebounded|"
+                 r"bounced|fell))", part, re.I):  # fmt: skip
         return "free_kick"
     return "regular"
+
+
+#: a header that is a pass: "headed back across goal", "a headed pass by", "headed on" (when
+#: the clause also has the scorer's volley or shot)
+HEADED_PASS = re.compile(
+    r"\b(?:headed|nodded|flicked) (?:the ball |it )?(?:back|on|down|across)\b"
+    r"(?=.*\b(?:volley|shot|struck|drove|fired|smashed|hooked)\w*)|"
+    r"\bheaded (?:pass|ball|knock-down|lay-off)\b",
+    re.I,
+)
 
 
 def line_time(line: str) -> TimeExpr | None:

@@ -373,9 +373,11 @@ def _sightings(sentences: list[Sentence], players: list[Mention]) -> list[tuple[
 def _penalty_told(sentences: list[Sentence], s: Sentence) -> bool:
     """True when sentence ``s`` or one of the four before it speaks of a penalty ("Two
     penalties, two goals. Williams converted the first of them …"; a live blog's "21 min:
-    PENALTY to Argentina!" lines before "23 min: GOAL!")."""
+    PENALTY to Argentina!" lines before "23 min: GOAL!"), or one of the two after it in its
+    paragraph does ("… caught Yuika Sugasawa in the box. Penalty. Sugasawa put it low")."""
     at = sentences.index(s)
-    return any(PENALTY_WORDS.search(x.text) for x in sentences[max(0, at - 4) : at + 1])
+    after = [x for x in sentences[at + 1 : at + 3] if x.paragraph == s.paragraph]
+    return any(PENALTY_WORDS.search(x.text) for x in sentences[max(0, at - 4) : at + 1] + after)
 
 
 def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list[Sentence],
