@@ -1128,3 +1128,19 @@ def test_a_header_or_free_kick_that_began_the_move_is_not_the_goals_kind():
         "regular")
     assert _kind("curled a free kick into the top corner") == "free_kick"
     assert _kind("Ademir, rising above Parra, headed it firmly home") == "header"
+
+
+def test_a_penalty_named_just_after_the_goals_sentence():
+    """"… caught Yuika Sugasawa in the box. Penalty. Sugasawa put it low" (Japan–Scotland,
+    2019): the sentence that times the goal is followed by the penalty."""
+    from footkg.extract.context import Sentence
+    from footkg.extract.guided import _penalty_told
+
+    parts = ["Eight minutes before the break Corsie caught Yuika Sugasawa in the box.",
+             "Penalty.", "Sugasawa put it low to Lee's right."]  # fmt: skip
+    sentences, pos = [], 0
+    for i, p in enumerate(parts):
+        sentences.append(Sentence(i, pos, pos + len(p), p))
+        pos += len(p) + 1
+    assert _penalty_told(sentences, sentences[0])
+    assert not _penalty_told(sentences[:1], sentences[0])
