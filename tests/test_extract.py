@@ -625,3 +625,14 @@ def test_a_stadium_written_in_title_case_and_one_the_graph_does_not_know(
         "2015.\n"
     )).match
     assert (m.venue, m.date) == ("Winnipeg Stadium", "2015-06-08")
+
+
+def test_ireland_is_the_ireland_of_the_edition(extractor: Extractor, tmp_path: Path):
+    """"Ireland" in 1958 is Northern Ireland (the Republic did not play; Fjelstul squads):
+    "Czechoslovakia … whom the Irish beat 1-0 at Halmstad" is Northern Ireland's game."""
+    ex = _extract(extractor, tmp_path / "malmo.txt", (
+        "MALMO, June 15, 1958 - Northern Ireland held West Germany to a draw of two goals each "
+        "at the World Cup. Ireland beat Czechoslovakia 1-0 at Halmstad a week ago.\n"
+    ))
+    others = {(o.home_name, o.away_name, o.home_score, o.away_score) for o in ex.others}
+    assert ("Northern Ireland", "Czechoslovakia", 1, 0) in others

@@ -1144,3 +1144,11 @@ def test_a_penalty_named_just_after_the_goals_sentence():
         pos += len(p) + 1
     assert _penalty_told(sentences, sentences[0])
     assert not _penalty_told(sentences[:1], sentences[0])
+
+
+def test_held_to_a_draw():
+    """"T0 held T1, the world champions, to a draw of 2-2" (Northern Ireland–West Germany,
+    1958), "held T1 to a goalless draw"."""
+    assert _statements("T0, to-night held T1, the world champions, to a draw of 2-2 in the "
+                       "Malmö Stadion.") == [("T0", "T1", 2, 2, None, False)]  # fmt: skip
+    assert _statements("T0 held T1 to a goalless draw.") == [("T0", "T1", 0, 0, None, False)]

@@ -881,10 +881,13 @@ class Extractor:
     def _team_name(self, ref: TeamRef, year: int | None) -> str:
         iri = ref.iri or ""
         surface = re.sub(r"^[Tt]he ", "", ref.text)
-        if ref.kind == "name" and (surface == self.gaz.teams.get(iri) or
-                                   self.gaz.is_former_name(iri, surface)):  # fmt: skip
+        at_the_time = self.gaz.team_name_at(iri, year)
+        if ref.kind == "name" and self.gaz.is_former_name(iri, surface):
             return surface
-        return self.gaz.team_name_at(iri, year)
+        if ref.kind == "name" and surface == self.gaz.teams.get(iri):
+            # "Germany" in a 1958 report is West Germany, the name of the time
+            return at_the_time if self.gaz.is_former_name(iri, at_the_time) else surface
+        return at_the_time
 
     def _place(self, sent: Sentence, text: str) -> tuple:
         venue = venue_iri = city = city_iri = None

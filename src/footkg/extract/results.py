@@ -513,6 +513,16 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         a = _subject(s, m.start())
         if a and a != m[3] and free(m) and sentence.team(a).iri != sentence.team(m[3]).iri:
             take(m, _stmt("result-score-against", a, m[3], m[1], m[2]))
+    # "T0 held T1 to a 2-2 draw", "held T1, the world champions, to a draw of 2-2", "held
+    # T1 to a goalless draw"
+    for m in re.finditer(
+        r"\bheld (T\d+)(?:,[^,;]{1,50},)? to an? (?:(?P<s1>\d{1,2})-(?P=s1) |(?P<nil>goalless |"
+        r"scoreless ))?(?:[\w-]+ )?(?:draw|tie|stalemate)(?: of (?P<s2>\d{1,2})-(?P=s2))?", s
+    ):  # fmt: skip
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            goals = m["s1"] or m["s2"] or ("0" if m["nil"] else None)
+            take(m, _stmt("result-held-to-draw", a, m[1], goals, goals))
     # a list of draws: "T0 have survived two shoot-outs — 1-1 with T1 (3-2 on penalties) and
     # 2-2 with T2"
     for m in re.finditer(
