@@ -1152,3 +1152,21 @@ def test_held_to_a_draw():
     assert _statements("T0, to-night held T1, the world champions, to a draw of 2-2 in the "
                        "Malmö Stadion.") == [("T0", "T1", 2, 2, None, False)]  # fmt: skip
     assert _statements("T0 held T1 to a goalless draw.") == [("T0", "T1", 0, 0, None, False)]
+
+
+def test_results_in_more_words_and_colon_scores():
+    """"got battered 3-0 by T1"; "finish second behind T1 and will play T2" (T1 is no
+    subject); "goalless draws against T1 in Vigo and T2 in A Coruña before a 5-1 thrashing
+    of T3" (Poland, 1982); a colon score "0:0 against T1" as European writers give it."""
+    from footkg.extract.context import COLON_SCORE
+
+    assert _statements("T0 then got battered 3-0 by T1 in the quarter-finals.") == [
+        ("T0", "T1", 0, 3, None, False)]
+    assert _statements("T0 finish second behind T1 and will play T2 in the last 16.") == [
+        ("T0", "T2", None, None, None, False)]
+    got = _statements("T0 stumbled through with goalless draws against T1 in Vigo and T2 in A "
+                      "Coruña before a 5-1 thrashing of T3 woke them up.")  # fmt: skip
+    assert sorted(got) == [("T0", "T1", 0, 0, None, False), ("T0", "T2", 0, 0, None, False),
+                           ("T0", "T3", 5, 1, None, False)]  # fmt: skip
+    assert COLON_SCORE.sub(r"\1-\2", "made a sensation with 0:0, kick-off 18:00") == (
+        "made a sensation with 0-0, kick-off 18:00")

@@ -117,7 +117,7 @@ class Sentence:
 
 #: after "the <adjective>": the adjective names the team ("the Swiss had", "the Dutch, who")
 NOUN_USE = re.compile(
-    r"(?:[,.;:]|\s+(?:by|had|have|has|were|was|are|is|will|would|could|did|never|also|then|who|"
+    r"(?:[,.;:]|\s+\d|\s+(?:by|had|have|has|were|was|are|is|will|would|could|did|never|also|then|who|"
     r"went|came|took|made|scored|led|won|lost|drew|beat|pressed|held|needed)\b)"
 )
 
@@ -238,6 +238,11 @@ def is_place_use(text: str, ref: TeamRef) -> bool:
     return ref.kind == "name" and bool(re.search(place, before))
 
 
+#: a score written with a colon, as much of Europe writes it: "2:2", "0:2", "10:1"; a clock
+#: time has two digits after its colon
+COLON_SCORE = re.compile(r"(?<![\d:])(\d{1,2}):(\d)(?![\d:])")
+
+
 def mask(sentence: Sentence, text: str) -> None:
     """Fill ``sentence.masked`` and ``sentence.slots`` from its resolved references."""
     out, pos, slots = [], sentence.start, []
@@ -254,6 +259,7 @@ def mask(sentence: Sentence, text: str) -> None:
     out.append(text[pos : sentence.end])
     masked = "".join(out)
     masked = re.sub(r"(\d+)\s*[-–—−]\s*(\d+)", r"\1-\2", masked)
+    masked = COLON_SCORE.sub(r"\1-\2", masked)  # "played 2:2", "lost with 0:2" (not 18:53)
     masked = WORD_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
     masked = TO_SCORE.sub(lambda m: f"{m[1]}{m[2]}-{m[3]}", masked)
     masked = EACH_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[1])}", masked)

@@ -1225,9 +1225,14 @@ class Extractor:
             venue, venue_iri, city, city_iri = self._place(sent, text)
             if re.search(r"same (?:stadium|ground|pitch)|same \w+ pitch", sent.text):
                 venue, venue_iri = match.venue, match.venue_iri
+            # the report's own name for a team when it is one the team went by ("Yugoslavia"
+            # in 1998, when the data says "FR Yugoslavia")
+            refs = {r.iri: r for r in (ra, sent.team(st.b) if st.b not in (None, "T?") else None)
+                    if r is not None and r.iri}  # fmt: skip
+            home_name, away_name = (self._team_name(refs[t], oyear) if t in refs
+                                    else self.gaz.team_name_at(t, oyear) for t in (a, b))  # fmt: skip
             fact = MatchFact(
-                home=a, away=b,
-                home_name=self.gaz.team_name_at(a, oyear), away_name=self.gaz.team_name_at(b, oyear),
+                home=a, away=b, home_name=home_name, away_name=away_name,
                 home_score=sa, away_score=sb, evidence=Evidence(sent.start, sent.end, st.rule),
                 stage=stage, year=oyear, venue=venue, venue_iri=venue_iri, city=city,
                 city_iri=city_iri, future=st.future,

@@ -126,7 +126,10 @@ def _subject(masked: str, pos: int) -> str | None:
     slots, objects = [], set()
     for m in re.finditer(r"\bT\d+\b", head):
         before = head[: m.start()]
-        listed = re.search(r"\b(T\d+),? (?:and|or) $", before)  # "containing T0 and T1"
+        # "containing T0 and T1", "against T1 in Vigo and T2"
+        listed = re.search(r"\b(T\d+),? (?:and|or) $", before) or re.search(
+            r"\b(?:against|with|including|over) (T\d+) (?:in|at) [A-Z][\w-]*(?: [A-Z][\w-]*)?,? "
+            r"(?:and|or) $", before)  # fmt: skip
         appositive = re.search(r"\b(T\d+), $", before)  # "against T1, T2 (the hosts),"
         if OBJECT_BEFORE.search(before) or any(x and x[1] in objects for x in (listed, appositive)):
             objects.add(m.group())
@@ -137,7 +140,7 @@ def _subject(masked: str, pos: int) -> str | None:
 
 #: before a team slot: the slot is an object ("beat T1", "a group containing T1")
 OBJECT_BEFORE = re.compile(
-    rf"(?:\b(?:by|against|over|with|past|to|meet|meets|face|faces|play|plays|take on|takes on|"
+    rf"(?:\b(?:by|against|over|with|past|to|behind|ahead of|meet|meets|face|faces|play|plays|take on|takes on|"
     rf"tie|ties|tied|tying|held|holding|drew|drawing|containing|including|featuring|alongside|"
     rf"like|such as|(?:demolition|rout|thrashing|defeat|hammering|drubbing|destruction) of)|{WIN})"
     rf" (?:(?:[A-Z][\w-]+ ){{0,2}}[A-Z][\w-]+(?:'s|’s) )?"
@@ -204,7 +207,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         used.append((m.start(), m.end()))
     # passive: "T0 had been held 2-2 by T1", "T0 were beaten 3-1 by T1", "T0 lost 2-1 to T1"
     for m in re.finditer(
-        rf"(?:had |have |were |was )?(?:been )?(held|beaten|defeated|lost|losing|fell|(?:went|gone|going|go|goes) down|(?:(?<=were )|(?<=been )|(?<=was ))(?:thrashed|hammered|routed|crushed|stunned|humbled|humiliated|edged|eliminated|outclassed|overwhelmed|downed|thumped|knocked out|dumped out)) (?:\w+ )?{SCORE} (?:(?!T\d)[\w-]+ ){{0,4}}?(?:by|to|against) (T\d+)",
+        rf"(?:had |have |were |was |got |get )?(?:been )?(held|beaten|defeated|lost|losing|fell|(?:went|gone|going|go|goes) down|(?:(?<=were )|(?<=been )|(?<=was )|(?<=got ))(?:thrashed|hammered|routed|crushed|stunned|humbled|humiliated|edged|eliminated|outclassed|overwhelmed|downed|thumped|battered|knocked out|dumped out)) (?:\w+ )?{SCORE} (?:(?!T\d)[\w-]+ ){{0,4}}?(?:by|to|against) (T\d+)",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
@@ -535,11 +538,14 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             st.shootout = (int(m[4]), int(m[5])) if m[4] else None
             take(m, st)
     # goalless: "after 120 goalless minutes against T1"
-    for m in re.finditer(r"(\d+ )?goalless (?:minutes|draw|game|match) (?:against|with) (T\d+)", s):
+    for m in re.finditer(r"(\d+ )?goalless (?:minutes|draws?|games?|match(?:es)?) (?:against|with) (T\d+)"
+                         r"(?:(?: (?:in|at) [A-Z][\w-]*(?: [A-Z][\w-]*)?)?,? and (T\d+))?", s):  # fmt: skip
         a = _subject(s, m.start())
         if a and free(m):
             aet = bool(m[1]) and int(m[1]) >= 120
             take(m, _stmt("result-goalless", a, m[2], 0, 0, aet=aet or None))
+            if m[3]:  # "goalless draws against T1 in Vigo and T2 in A Coruña"
+                out.append(_stmt("result-goalless", a, m[3], 0, 0))
     # fixtures: "T0 meet T1", "T0 and T1 meet", "a final against T1", "to face T1"
     # "T1 await in the final" (the main match's winner meets T1), "T0 now await T1"
     for m in re.finditer(r"(T\d+) (?:now )?awaits?\b(?: (T\d+))?", s):
