@@ -1170,3 +1170,30 @@ def test_results_in_more_words_and_colon_scores():
                            ("T0", "T3", 5, 1, None, False)]  # fmt: skip
     assert COLON_SCORE.sub(r"\1-\2", "made a sensation with 0:0, kick-off 18:00") == (
         "made a sensation with 0-0, kick-off 18:00")
+
+
+def test_the_article_goes_with_the_team_and_a_comma_ends_a_list():
+    """"a quarter-final against the United States", "lost 2-1 to the Netherlands": the
+    article is the team's; "…against Brazil, and the Soviet Union beat England 1-0": after a
+    comma the next team is a new subject, not one more object."""
+    from footkg.extract.context import Sentence, TeamRef, mask
+
+    text = "Sweden lost 2-1 to the Netherlands."
+    refs = [TeamRef(0, 6, "t:swe", "Sweden", "name"), TeamRef(23, 34, "t:ned", "Netherlands",
+                                                                  "name")]  # fmt: skip
+    s = Sentence(0, 0, len(text), text, refs=refs)
+    mask(s, text)
+    assert s.masked == "T0 lost 2-1 to T1."
+    got = _statements("T0 beat T1 2-1 to earn a quarter-final against T2, and T3 beat T4 1-0.")
+    assert ("T3", "T4", 1, 0, None, False) in got
+
+
+def test_stages_told_in_headline_words():
+    """"into semis" names the next round; "booked their place in the final with a 2-1 win …
+    in a bruising semi" was the semi-final."""
+    from footkg.extract.results import stage_in
+
+    assert stage_in("Ravelli's saves send Sweden past Romania and into semis") == (
+        "semi-final", True)
+    assert stage_in("West Germany booked their place in the final with a 2-1 win over the "
+                    "Soviet Union in a bruising semi at Goodison Park") == ("semi-final", False)

@@ -252,7 +252,10 @@ def mask(sentence: Sentence, text: str) -> None:
         if slots and slots[-1].iri == ref.iri and re.fullmatch(r"[\s,]*", text[pos : ref.start]):
             pos = ref.end  # "the hosts Sweden", "the holders, Uruguay": one team, one slot
             continue
-        out.append(text[pos : ref.start])
+        before = text[pos : ref.start]
+        if ref.kind == "name" and re.search(r"(?:^|(?<=\s))[Tt]he $", before):
+            before = before[:-4]  # "the Netherlands": the article goes with the team
+        out.append(before)
         out.append(f"T{len(slots)}")
         slots.append(ref)
         pos = ref.end

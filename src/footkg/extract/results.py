@@ -66,12 +66,12 @@ STAGE_WORDS = [
     (r"round of 32|last 32", "round of 32"),
     (r"round of (?:16|sixteen)|last[- ](?:16|sixteen)|eighth[- ]finals?", "round of 16"),
     (r"quarter-?finals?", "quarter-final"),
-    (r"semi-?finals?", "semi-final"),
+    (r"semi-?finals?|\bsemis?\b(?![-\w])", "semi-final"),
     (r"group stage|group-stage|opening match|opening game|group [A-L1-8]\b|first round", "group stage"),
     (r"(?<!Late )(?<!City )\bfinals?\b(?! whistle| minute| round| day| stages?| tournament| third| quarter| edition)", "final"),
 ]  # fmt: skip
 REACH = re.compile(
-    r"\b(?:to reach|reached|reach|into|book(?:ed)? a place in|advance to|advances to|advanced to|"
+    r"\b(?:to reach|reached|reach|into|book(?:ed|s)? (?:a|their|its|his|her) place in|advance to|advances to|advanced to|"
     r"go (?:through )?to|goes (?:through )?to|went (?:through )?to|going (?:through )?to|"
     r"progress to|move on to|"
     r"moves on to|through to) (?:the|their|a|an)"
@@ -80,6 +80,8 @@ REACH = re.compile(
 )
 
 
+#: right before a stage named without an article: "into semis", "reach quarters"
+INTO_BARE = re.compile(r"\b(?:into|reach|reached|through to)\s+$")
 #: after a stage: a place in it won, not the match played ("a quarter-final place")
 NEXT_ROUND_NOUN = re.compile(r"\s+(?:place|spot|berth|ticket|date|slot)\b")
 
@@ -127,7 +129,7 @@ def _subject(masked: str, pos: int) -> str | None:
     for m in re.finditer(r"\bT\d+\b", head):
         before = head[: m.start()]
         # "containing T0 and T1", "against T1 in Vigo and T2"
-        listed = re.search(r"\b(T\d+),? (?:and|or) $", before) or re.search(
+        listed = re.search(r"\b(T\d+) (?:and|or) $", before) or re.search(
             r"\b(?:against|with|including|over) (T\d+) (?:in|at) [A-Z][\w-]*(?: [A-Z][\w-]*)?,? "
             r"(?:and|or) $", before)  # fmt: skip
         appositive = re.search(r"\b(T\d+), $", before)  # "against T1, T2 (the hosts),"
@@ -671,6 +673,8 @@ def stage_in(text: str) -> tuple[str | None, bool]:
             implied = bool(reach and reach.start(1) <= m.start() < reach.end(1) + 2)
             # "booked a World Cup quarter-final place", "booked that semifinal date"
             implied = implied or bool(NEXT_ROUND_NOUN.match(text, m.end()))
+            # "send Sweden past Romania and into semis"
+            implied = implied or bool(INTO_BARE.search(text, 0, m.start()))
             return key, implied
     return None, False
 
