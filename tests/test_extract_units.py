@@ -1197,3 +1197,17 @@ def test_stages_told_in_headline_words():
         "semi-final", True)
     assert stage_in("West Germany booked their place in the final with a 2-1 win over the "
                     "Soviet Union in a bruising semi at Goodison Park") == ("semi-final", False)
+
+
+def test_live_blog_goal_lines_with_min_and_pen_marks():
+    """"GOAL! Spain 3-0 Costa Rica (Ferran Torres, pen, 31 min)." gives 31; "(Olmo, 11
+    min)" is a boxed goal line whose next sentences tell the goal; "Third minute of stoppage
+    time." opens a sentence with no article."""
+    from footkg.extract.assists import BOXED
+    from footkg.extract.guided import BOX_MINUTES
+
+    line = "GOAL! Spain 3-0 Costa Rica (Ferran Torres, pen, 31 min). Torres sends Navas"
+    assert BOX_MINUTES.match(line, line.index("Torres") + 6).group(1) == "31"
+    assert BOXED.search("GOAL! Spain 1-0 Costa Rica (Olmo, 11 min).")
+    (t,) = find_times("Third minute of stoppage time.")
+    assert (t.minute, t.stoppage) == (90, 3)

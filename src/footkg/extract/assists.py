@@ -158,8 +158,9 @@ def _kind_told_next(g: GoalFact, sentences: list[Sentence], players: list[Mentio
 
 #: a kind of goal named as a noun: "A header from Zito!", "a free kick from 25 yards"
 KIND_NOUN = re.compile(r"\b(?:header|headed|free[- ]kick|head(?:s|ed)? (?:in|home))\b", re.I)
-#: a goal line with its minute in brackets: "GOAL! Belgium 1-2 Japan (Vertonghen, 69)."
-BOXED = re.compile(r"\([^()]*\b\d{1,3}(?:\+\d{1,2})?\)")
+#: a goal line with its minute in brackets: "GOAL! Belgium 1-2 Japan (Vertonghen, 69).", "(Olmo,
+#: 11 min)"
+BOXED = re.compile(r"\([^()]*\b\d{1,3}(?:\+\d{1,2})?(?: ?min(?:ute)?s?\.?)?\)")
 
 
 def _sentence_at(sentences: list[Sentence], pos: int) -> Sentence | None:

@@ -113,7 +113,7 @@ INLINE_HEADING = re.compile(r"(?:^|[.;]\s+)(?:(?:goal)?scorers?|goals?)\s*[:—]
 _BOX_KIND = r"(?:\s*\((?:pen|p|penalty|og|o\.g\.)\.?\))?"  # "60 (pen)", "Ponce (og) 24"
 _BOX_MINUTE = rf"\d{{1,3}}(?:\s*\+\s*\d{{1,2}})?['’]?{_BOX_KIND}"
 BOX_MINUTES = re.compile(
-    rf"(?:\s+(?:pen|p|penalty|og|o\.g\.)\.?|{_BOX_KIND})?,?\s*\(?({_BOX_MINUTE}(?:\s*,\s*{_BOX_MINUTE})*)"
+    rf"(?:,?\s+(?:pen|p|penalty|og|o\.g\.)\.?|{_BOX_KIND})?,?\s*\(?({_BOX_MINUTE}(?:\s*,\s*{_BOX_MINUTE})*)"
     r"(?:\s*min(?:ute)?s?\.?)?\)?"  # "(Ricardo Horta, 5 min)"
     r"(?=\s*(?:[;.)(]|,\s*\D|$))",
     re.M,
