@@ -1211,3 +1211,26 @@ def test_live_blog_goal_lines_with_min_and_pen_marks():
     assert BOXED.search("GOAL! Spain 1-0 Costa Rica (Olmo, 11 min).")
     (t,) = find_times("Third minute of stoppage time.")
     assert (t.minute, t.stoppage) == (90, 3)
+
+
+def test_a_live_blog_line_tells_its_boxed_goal_after_the_box():
+    """"GOAL! Switzerland 1-1 Ecuador (Mehmedi, 48 min) … Mehmedi meets Ricardo Rodríguez's
+    corner at the near post and heads it past Domínguez": the corner is the assist and the
+    goal a header, read from the words after the box."""
+    from footkg.extract.assists import fill_kinds
+    from footkg.extract.context import Sentence
+
+    text = ("14.04 GOAL! Switzerland 1-1 Ecuador (Mehmedi, 48 min) With his first real touch, "
+            "Mehmedi meets Ricardo Rodríguez's corner at the near post and heads it past "
+            "Domínguez.")  # fmt: skip
+    players = [Mention(text.index("Mehmedi"), text.index("Mehmedi") + 7, "player", "p:m",
+                       "Mehmedi", "t:sui"),
+               Mention(text.rindex("Mehmedi"), text.rindex("Mehmedi") + 7, "player", "p:m",
+                       "Mehmedi", "t:sui"),
+               *_mentions(text, "t:sui", "Ricardo Rodríguez")]  # fmt: skip
+    sentences = [Sentence(0, 0, len(text), text)]
+    goal = GoalFact("p:m", "Admir Mehmedi", "t:sui", "Switzerland", 48,
+                    Evidence(0, len(text), "test"))  # fmt: skip
+    fill_assists([goal], text, players, lambda m: m.text, sentences)
+    fill_kinds([goal], text, players, sentences)
+    assert (goal.assist_name, goal.kind) == ("Ricardo Rodríguez", "header")

@@ -125,6 +125,18 @@ def fill_kinds(goals: list[GoalFact], text: str, players: list[Mention],
         for s in _told_at(g, sentences, players, clock, goals):
             scorer = next((p for p in players if p.iri == g.scorer and s.start <= p.start < s.end),
                           None)  # fmt: skip
+            box = BOXED.search(s.text)
+            if s.start == g.evidence.start and box and scorer is not None:
+                # "(Enner Valencia, 22 min) Walter Ayoví whips a free kick in …, Enner
+                # Valencia … glances a header": the scorer's words after the box
+                scorer = next((p for p in players if p.iri == g.scorer
+                               and s.start + box.end() <= p.start < s.end), None)  # fmt: skip
+                part = _scorer_part(s, scorer, players) if scorer else ""
+                kind = _kind(PENALTY_KIND.sub(" ", part))
+                if kind in ("header", "free_kick"):
+                    g.kind = kind
+                    break
+                continue
             if s.start == g.evidence.start:
                 continue
             if scorer is None:  # told by description: a header is the scorer's, a free kick
@@ -310,6 +322,11 @@ def _passer(text: str, here: list[Mention], g: GoalFact,
             return p
     if scorer is None:
         return None
+    # a live blog's "GOAL! … (Enner Valencia, 22 min) Walter Ayoví whips a free kick in …,
+    # Enner Valencia … glances a header": the scorer's mention in the prose after the box
+    later = [p for p in here if p.iri == g.scorer and p.start > scorer.start]
+    if later and BOXED.search(text, scorer.start - 40 if scorer.start >= 40 else 0, later[0].start):
+        scorer = later[0]
     for p in [p for p in mates if p.start > scorer.start]:
         # "Couriol … driving in low after Soler had worked the ball across"
         between = text[scorer.end : p.start]
