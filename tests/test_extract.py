@@ -636,3 +636,15 @@ def test_ireland_is_the_ireland_of_the_edition(extractor: Extractor, tmp_path: P
     ))
     others = {(o.home_name, o.away_name, o.home_score, o.away_score) for o in ex.others}
     assert ("Northern Ireland", "Czechoslovakia", 1, 0) in others
+
+
+def test_a_team_keeps_the_name_the_report_gives_it(extractor: Extractor, tmp_path: Path):
+    """A 1998 report that writes "Yugoslavia" names the team so even where the graph supplies
+    it (Fjelstul calls it FR Yugoslavia at that edition, a name the team went by from 1994
+    to 2003)."""
+    m = _extract(extractor, tmp_path / "lens.txt", (
+        "Germany find a way back as Yugoslavia let two-goal lead slip\n\nLENS, 21 June 1998\n\n"
+        "Yugoslavia led 2-0 with 20 minutes left at the World Cup, but Germany came back and the "
+        "Plavi had to settle for a point.\n"
+    )).match
+    assert {m.home_name, m.away_name} == {"Germany", "Yugoslavia"}

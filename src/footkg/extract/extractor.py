@@ -884,6 +884,14 @@ class Extractor:
         at_the_time = self.gaz.team_name_at(iri, year)
         if ref.kind == "name" and self.gaz.is_former_name(iri, surface):
             return surface
+        if (ref.kind != "name" or not surface) and self.gaz.is_former_name(iri, at_the_time):
+            # "the Plavi" (or a team the graph supplied) in a report that elsewhere writes
+            # "Yugoslavia" (1998, when the data says FR Yugoslavia): the name the report uses
+            said = next((r.text for s in self._sentences_cache for r in s.refs
+                         if r.iri == iri and r.kind == "name"
+                         and self.gaz.is_former_name(iri, r.text)), None)  # fmt: skip
+            if said:
+                return said
         if ref.kind == "name" and surface == self.gaz.teams.get(iri):
             # "Germany" in a 1958 report is West Germany, the name of the time
             return at_the_time if self.gaz.is_former_name(iri, at_the_time) else surface
