@@ -1234,3 +1234,22 @@ def test_a_live_blog_line_tells_its_boxed_goal_after_the_box():
     fill_assists([goal], text, players, lambda m: m.text, sentences)
     fill_kinds([goal], text, players, sentences)
     assert (goal.assist_name, goal.kind) == ("Ricardo Rodríguez", "header")
+
+
+def test_a_fixture_penalty_is_one_when_the_report_says_its_scorer_took_a_penalty():
+    """Mia Hamm's 6th-minute goal against Nigeria (2003; Fjelstul: a penalty), timed by "Mia
+    Hamm needed just six minutes", is a penalty because "Hamm converted a PK" elsewhere."""
+    from footkg.extract.context import Sentence
+    from footkg.extract.guided import FixtureGoal, reconcile
+
+    parts = ["PHILADELPHIA - Mia Hamm needed just six minutes to get the U.S. going.",
+             "Hamm converted a PK and then curled in a free kick."]  # fmt: skip
+    sentences = [Sentence(0, 0, len(parts[0]), parts[0], paragraph=0),
+                 Sentence(1, len(parts[0]) + 2, len(parts[0]) + 2 + len(parts[1]), parts[1],
+                          paragraph=1)]  # fmt: skip
+    fixture = [FixtureGoal("p:hamm", "t:usa", 6, None, False, True),
+               FixtureGoal("p:hamm", "t:usa", 12, None, False, False)]
+    goal = GoalFact("p:hamm", "Mia Hamm", "t:usa", "United States", 6,
+                    Evidence(0, len(parts[0]), "fixture-guided"))  # fmt: skip
+    (kept,) = reconcile([goal], fixture, sentences, lambda t: t[2:])
+    assert kept.kind == "penalty"

@@ -401,7 +401,8 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
             g.kind, g.team, g.team_name = "own_goal", fg.team, team_name(fg.team)
         if fg.penalty and g.kind != "penalty":
             s = next((x for x in sentences if x.start <= g.evidence.start < x.end), None)
-            if s is not None and _penalty_told(sentences, s):
+            if s is not None and (_penalty_told(sentences, s)
+                                  or _scorer_took_a_penalty(sentences, g, fixture)):  # fmt: skip
                 g.kind = "penalty"
     late = {fg.scorer for fg in fixture if fg.clock >= 120 - TOLERANCE}
     kept = [
@@ -412,6 +413,22 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
         and not (g.minute == 120 and g.stoppage is None and g.scorer not in late)
     ]  # fmt: skip
     return _no_more_than_the_fixture(kept, fixture, scorers)
+
+
+def _scorer_took_a_penalty(sentences: list[Sentence], g: GoalFact,
+                           fixture: list[FixtureGoal]) -> bool:  # fmt: skip
+    """True when a sentence names ``g``'s scorer (family name) beside a penalty ("Hamm
+    converted a PK and then curled in a free kick", "USA - Hamm (PK) 6'") and the scorer has
+    one penalty among the fixture's goals, so the penalty told is this one."""
+    if not g.scorer_name or sum(f.scorer == g.scorer and f.penalty for f in fixture) != 1:
+        return False
+    family = re.compile(rf"\b{re.escape(g.scorer_name.split()[-1])}\b")
+    return any(family.search(x.text) and PENALTY_WORDS.search(x.text)
+               and not MISSED_PENALTY.search(x.text) for x in sentences)  # fmt: skip
+
+
+#: a penalty that did not go in
+MISSED_PENALTY = re.compile(r"\b(?:missed|saved|hit the (?:post|bar)|over the bar|wide)\b", re.I)
 
 
 def _scored_near(g: GoalFact, fixture: list[FixtureGoal]) -> bool:
