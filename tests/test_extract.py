@@ -648,3 +648,17 @@ def test_a_team_keeps_the_name_the_report_gives_it(extractor: Extractor, tmp_pat
         "Plavi had to settle for a point.\n"
     )).match
     assert {m.home_name, m.away_name} == {"Germany", "Yugoslavia"}
+
+
+def test_the_team_of_a_manager_and_a_year_with_only_a_womens_world_cup(
+        extractor: Extractor, tmp_path: Path):  # fmt: skip
+    """"the team of Gero Bisanz" is the team he managed (Germany's women in 1991, Fjelstul
+    manager_appointments.csv); a report dated in 1991, a year with a Women's World Cup and
+    no men's, is about a women's match."""
+    m = _extract(extractor, tmp_path / "zhongshan.txt", (
+        "Zhongshan, 19. November 1991 - In the evening in the Zhongshan Stadium the team of "
+        "Gero Bisanz defeated Chinese Taipei clearly with 3:0 (2:0).\n"
+    )).match
+    assert (m.home_name, m.away_name, m.home_score, m.away_score) == (
+        "Germany", "Chinese Taipei", 3, 0)
+    assert m.iri.endswith("1991-11-19-taiwan-women-germany-women")  # the fixture's IRI

@@ -1096,7 +1096,9 @@ def test_pairs_named_by_meetings_past_and_to_come():
     pair = ("T0", "T1", None, None, None, False)
     assert _statements("We find out whether it will be T0 or T1, who meet in Osaka.") == [pair]
     assert _statements("It is 32 years since T0 last met T1 at a World Cup.") == [pair]
-    assert _statements("T0 had gone out of the 1990 World Cup on penalties to T1.") == [pair]
+    # a pluperfect tells an earlier match: background, never the main one
+    assert _statements("T0 had gone out of the 1990 World Cup on penalties to T1.") == [
+        (*pair[:5], True)]
     assert _statements("They play T2, with T0 meeting T1 in the other game.")[-1] == pair
     assert _statements("They now need T0 to beat T1 in Recife today.") == [pair]
     assert _statements("T0 and T1 kicked off in Gijón the following afternoon.") == [pair]
@@ -1253,3 +1255,19 @@ def test_a_fixture_penalty_is_one_when_the_report_says_its_scorer_took_a_penalty
                     Evidence(0, len(parts[0]), "fixture-guided"))  # fmt: skip
     (kept,) = reconcile([goal], fixture, sentences, lambda t: t[2:])
     assert kept.kind == "penalty"
+
+
+def test_translated_results_and_a_pluperfect_is_background():
+    """"T0 defeated T1 clearly with 3-0 (2-0)" (a German writer's English) is a result; "On
+    Sunday T0 had beaten T1 with 4-0" tells an earlier match (background)."""
+    got = find_statements_of("In the evening T0 defeated T1 clearly with 3-0 (2-0).")
+    assert [(st.a, st.b, st.score_a, st.score_b, st.background) for st in got] == [
+        ("T0", "T1", 3, 0, False)]
+    got = find_statements_of("On Sunday T0 had beaten T1 in Jiangmen with 4-0.")
+    assert [(st.score_a, st.score_b, st.background) for st in got] == [(4, 0, True)]
+
+
+def find_statements_of(masked: str):
+    from footkg.extract.results import find_statements
+
+    return find_statements(_sentence(masked))

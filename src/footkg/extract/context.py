@@ -24,7 +24,9 @@ REF_WORDS = re.compile(
     r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?'s (?:(?:[a-z-]+ ){0,2}(?:side|team|men|squad|heroes|"
     r"charges|boys|lads|troops|players|women|girls|world-beaters|stars|outfit|eleven|army|"
     r"warriors)|[a-z]+(?= out\b))|"
-    r"[Hh]is (?:side|team|men|players))\b"
+    r"[Hh]is (?:side|team|men|players)|"
+    r"[Tt]he (?:team|side|eleven|squad) of (?:(?:Signor|Señor|Senhor|Herr|Mr\.?|Monsieur|Coach) )?"
+    r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?)\b"
 )
 #: regional descriptions of a team ("the South Americans", "the African side") → confederation
 REGIONS = {
@@ -181,8 +183,8 @@ def team_refs(
             kind = "hosts"
         elif "holder" in word or "champions" in word:
             kind = "holders"
-        if re.search(r"'s|’s|\bhis\b", word):
-            kind = "side"
+        if re.search(r"'s|’s|\bhis\b|^the (?:team|side|eleven|squad) of ", word):
+            kind = "side"  # "Joachim Löw's side", "the team of Gero Bisanz"
         refs.append(TeamRef(m.start(), m.end(), None, m.group(), kind))
     for m in FIRST_PERSON.finditer(text, start, end) if first_person else ():
         if not in_quotes(text, m.start()):

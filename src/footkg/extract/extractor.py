@@ -73,7 +73,7 @@ MONTH_NAMES += "|" + "|".join(
 #: month-first ("July 12, 1998") or day-first ("12 July 1998"); groups month/day/year by name
 DATE_RE = re.compile(
     rf"\b(?:(?P<m1>{MONTH_NAMES}) (?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,? (?P<y1>\d{{4}}))?|"
-    rf"(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<m2>{MONTH_NAMES})\b(?:,? (?P<y2>\d{{4}}))?)"
+    rf"(?P<d2>\d{{1,2}})(?:st|nd|rd|th|\.)? (?:of )?(?P<m2>{MONTH_NAMES})\b(?:,? (?P<y2>\d{{4}}))?)"
 )
 YEAR_RE = re.compile(
     r"\b(?:(19[3-9]\d|20[0-4]\d) (?:FIFA )?(?:Women['’]s )?(?:World Cup|tournament|final|finals)|"
@@ -233,7 +233,7 @@ class Extractor:
         ents = entity_mentions(doc)
         sentences = self._sentences(doc, clean)
         self._sentences_cache = sentences
-        women = is_womens_report(clean, self.gaz.women_nicknames)
+        women = is_womens_report(clean, self.gaz.women_nicknames) or self._women_only_year(clean)
         out.women = women
         years = self._years(clean, published, women)
         self._resolve_refs(sentences, clean, ents, years, women)
@@ -389,6 +389,13 @@ class Extractor:
         editions = self.gaz.editions_of(women)
         return [y for i, y in enumerate(years) if y not in years[:i] and y in editions]
 
+    def _women_only_year(self, text: str) -> bool:
+        """True when the date at the head of ``text`` falls in a year with a Women's World Cup
+        and no men's ("Posted Wednesday 12 September 2007": the 2007 Women's World Cup)."""
+        found = find_date(text[:400])
+        year = found[2] if found else None
+        return bool(year) and year in self.gaz.women_editions and year not in self.gaz.editions
+
     def _host_years(self, text: str) -> Iterator[tuple[re.Match, int]]:
         """Each "South Africa 2010" / "France 98" / "FRANCE 2019" of ``text`` whose country
         hosted the men's or women's World Cup of that year (hosts from the graph's
@@ -490,7 +497,9 @@ class Extractor:
         else at the latest edition he had one (Fjelstul ``manager_appointments.csv`` through
         the graph); ``None`` when the name is no manager's or names managers of two teams."""
         m = re.match(r"(?:(?:Signor|Señor|Senhor|Herr|Mr\.?|Monsieur|Coach) )?(.+?)(?:'s|’s)\b",
-                     ref.text)  # fmt: skip
+                     ref.text) or re.match(  # "the team of Gero Bisanz"
+            r"[Tt]he (?:team|side|eleven|squad) of (?:(?:Signor|Señor|Senhor|Herr|Mr\.?|Monsieur|"
+            r"Coach) )?(.+)$", ref.text)  # fmt: skip
         if m is None:
             return None
         name = m.group(1)

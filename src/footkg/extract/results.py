@@ -34,7 +34,7 @@ PENS = (
 )
 #: words before a result's verb that put it in a relative or subordinate clause
 BACKGROUND = re.compile(
-    r"(?:\bwho\b[^,.;—]{0,50}|\bhaving|\bfresh from|\bhad (?:already|earlier|previously))"
+    r"(?:\bwho\b[^,.;—]{0,50}|\bhaving|\bfresh from|\bhad (?:already|earlier|previously)|\bhad)"
     r"\s+(?:\w+\s+)?$"
 )
 SUBORDINATE = re.compile(
@@ -308,7 +308,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     # "T0 beat T1 2-1", "beating T1 3-2", "T0 overcame T1 by the same score", "edged past T1
     # in Marseille, winning 4-2 on penalties"
     for m in re.finditer(
-        rf"{WIN} (?:(?!T\d)[\w-]+ |T\d+,? (?:and|&) ){{0,4}}?(T\d+)(?:, (?:the|a|an) [^,.;]{{1,40}},)?(?: (?:this|that|on|last|yesterday|today|tonight)(?: [a-z]+)?(?= by))?(?:,? (?:in|at) (?:the )?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,2}})?(?:,? in (?:the|their|this|a) (?:[\w-]+ )?{STAGE_NOUN})?,? (?:(?:by|with|winning) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
+        rf"{WIN} (?:(?!T\d)[\w-]+ |T\d+,? (?:and|&) ){{0,4}}?(T\d+)(?:, (?:the|a|an) [^,.;]{{1,40}},)?(?: [a-z]+ly(?= with| by| \d))?(?: (?:this|that|on|last|yesterday|today|tonight)(?: [a-z]+)?(?= by))?(?:,? (?:in|at) (?:the )?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,2}})?(?:,? in (?:the|their|this|a) (?:[\w-]+ )?{STAGE_NOUN})?,? (?:(?:by|with|winning) )?(?:{SCORE}|(by the same (?:score|margin|scoreline)))",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
