@@ -663,12 +663,19 @@ def shootout_in(sentence: Sentence) -> tuple[str, int, int] | None:
     return None
 
 
+#: :data:`STAGE_WORDS` compiled, and one search for any of them
+STAGE_PATTERNS = [(re.compile(pattern, re.I), key) for pattern, key in STAGE_WORDS]
+ANY_STAGE = re.compile("|".join(f"(?:{pattern})" for pattern, _ in STAGE_WORDS), re.I)
+
+
 def stage_in(text: str) -> tuple[str | None, bool]:
     """The stage a sentence names: ``(stage key, implied)``. "to reach the semi-finals" gives
     ``("semi-final", True)``: the match itself was the round before."""
+    if not ANY_STAGE.search(text):
+        return None, False
     reach = REACH.search(text)
-    for pattern, key in STAGE_WORDS:
-        m = re.search(pattern, text, re.I)
+    for pattern, key in STAGE_PATTERNS:
+        m = pattern.search(text)
         if m:
             implied = bool(reach and reach.start(1) <= m.start() < reach.end(1) + 2)
             # "booked a World Cup quarter-final place", "booked that semifinal date"
@@ -684,8 +691,8 @@ def stages_named(text: str) -> set[str]:
     ones ("to reach the semi-finals") left out."""
     out = set()
     reached = [(m.start(1), m.end(1) + 2) for m in REACH.finditer(text)]
-    for pattern, key in STAGE_WORDS:
-        for m in re.finditer(pattern, text, re.I):
+    for pattern, key in STAGE_PATTERNS:
+        for m in pattern.finditer(text):
             if not any(a <= m.start() < b for a, b in reached):
                 out.add(key)
     return out
