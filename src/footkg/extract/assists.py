@@ -325,7 +325,7 @@ def _passer(text: str, here: list[Mention], g: GoalFact,
     # a live blog's "GOAL! … (Enner Valencia, 22 min) Walter Ayoví whips a free kick in …,
     # Enner Valencia … glances a header": the scorer's mention in the prose after the box
     later = [p for p in here if p.iri == g.scorer and p.start > scorer.start]
-    if later and BOXED.search(text, scorer.start - 40 if scorer.start >= 40 else 0, later[0].start):
+    if later and BOXED.search(text, max(0, scorer.start - 40), later[0].start):
         scorer = later[0]
     for p in [p for p in mates if p.start > scorer.start]:
         # "Couriol … driving in low after Soler had worked the ball across"

@@ -822,14 +822,12 @@ class Extractor:
             match.date = fixture.date  # a byline's "5 June 2018" over the match's "5 June 1938"
         elif same_day and match.date != fixture.date and _days_apart(match.date, fixture.date) <= 7:
             match.date = fixture.date  # a paper's "Monday, June 28" over the match's "June 26"
-        elif match.date and match.date > fixture.date and _days_apart(match.date, fixture.date) <= 3:
+        elif (match.date and match.date > fixture.date
+              and _days_apart(match.date, fixture.date) <= 3
+              and _names_past_weekday(text, date.fromisoformat(fixture.date).strftime("%A"))):  # fmt: skip
             # the paper's date with the match's weekday named: "Thursday 15 June 1978" over
             # "Wednesday's results: … Argentina 2 Poland 0"; "PARIS, Thursday."
-            weekday = date.fromisoformat(fixture.date).strftime("%A")
-            if re.search(rf"\b{weekday}\b(?!['’]s? (?:game|match|final|semi))", text) and not re.search(
-                rf"\b(?:next|on|this) {weekday}\b[^.]*\b(?:will|meet|face|play)", text
-            ):
-                match.date = fixture.date
+            match.date = fixture.date
         if fixture.extra_time and not match.after_extra_time and EXTRA_TIME.search(text):
             match.after_extra_time = True
         if fixture.venue is None or match.venue_iri == fixture.venue:
@@ -888,6 +886,10 @@ class Extractor:
         return None
 
     def _team_name(self, ref: TeamRef, year: int | None) -> str:
+        """The name to print for the team of ``ref`` in a match of ``year``: the report's own
+        word when the team went by it (Fjelstul dated names in the graph), else the name the
+        report writes elsewhere for a team it calls by nickname, else the name of the time
+        (``Gazetteer.team_name_at``)."""
         iri = ref.iri or ""
         surface = re.sub(r"^[Tt]he ", "", ref.text)
         at_the_time = self.gaz.team_name_at(iri, year)
@@ -1516,6 +1518,15 @@ def _past_lines(head: str) -> str:
 NEXT_LINE = re.compile(
     r"\b(?:[Nn]ext up|[Uu]p next|[Cc]oming up|NEXT|[Nn]ext match|[Nn]ext game)\b"
 )
+
+
+def _names_past_weekday(text: str, weekday: str) -> bool:
+    """True when ``text`` names ``weekday`` ("Wednesday") as a day gone by, not as a fixture's
+    day ("Wednesday's game", "on Wednesday … will meet")."""
+    return bool(
+        re.search(rf"\b{weekday}\b(?!['’]s? (?:game|match|final|semi))", text)
+        and not re.search(rf"\b(?:next|on|this) {weekday}\b[^.]*\b(?:will|meet|face|play)", text)
+    )
 
 
 def _days_apart(a: str | None, b: str) -> int:
