@@ -662,3 +662,27 @@ def test_the_team_of_a_manager_and_a_year_with_only_a_womens_world_cup(
     assert (m.home_name, m.away_name, m.home_score, m.away_score) == (
         "Germany", "Chinese Taipei", 3, 0)
     assert m.iri.endswith("1991-11-19-taiwan-women-germany-women")  # the fixture's IRI
+
+
+def test_the_fixture_whose_scorers_stadium_and_city_the_report_names(
+        extractor: Extractor, tmp_path: Path):  # fmt: skip
+    """A diary that states only an earlier result ("Japan beat Colombia 2-1") and then tells
+    the day's match by its scorers, stadium and city is about that match: Japan 2–2 Senegal
+    at the Central Stadium, Yekaterinburg, 2018 (Fjelstul goals.csv: Mané 11', Inui 34',
+    Wagué 71', Honda 78'). The earlier result stays an other match."""
+    ex = _extract(extractor, tmp_path / "diary.txt", (
+        "Samurai diary, day nine\n\nWhat a week to be following Japan around Russia. Back in "
+        "Saransk on Tuesday Japan beat Colombia 2-1, and I have not slept properly since.\n\n"
+        "Tonight at the Central Stadium in Yekaterinburg it was Senegal. Sadio Mané was first "
+        "to a loose ball after eleven minutes. Takashi Inui curled one into the far corner on "
+        "34 minutes. Moussa Wagué smashed a shot in from a tight angle in the 71st minute, and "
+        "Keisuke Honda, on as a substitute, tapped in the equaliser seven minutes later.\n"
+    ))
+    m = ex.match
+    assert (m.home_name, m.away_name, m.venue, m.city) == (
+        "Japan", "Senegal", "Central Stadium", "Yekaterinburg")
+    assert (m.home_score, m.away_score) == (2, 2)  # from the four goals told
+    assert [(g.scorer_name, g.minute) for g in ex.goals] == [
+        ("Sadio Mané", 11), ("Takashi Inui", 34), ("Moussa Wagué", 71), ("Keisuke Honda", 78)]
+    assert ("Japan", "Colombia", 2, 1) in {
+        (o.home_name, o.away_name, o.home_score, o.away_score) for o in ex.others}

@@ -31,10 +31,14 @@ from footkg.extract.gazetteer import Gazetteer
 from footkg.extract.goals import GoalFinder, SentenceView, line_time
 from footkg.extract.io import ReportText
 from footkg.extract.linking import (
+    Clues,
     Fixture,
     best_fixture,
+    better_fixture,
+    fixture_evidence,
     fixture_goals,
     fixtures_between,
+    fixtures_of_year,
     load_fixtures,
     player_age,
     team_fixtures,
@@ -251,51 +255,25 @@ class Extractor:
                 sentences, self._player_votes(clean, ents, years, women))  # fmt: skip
         if topic is not None and not years:
             years = self._squad_years(clean, ents, topic, women)
-        main = self._main(stmts, sentences, topic, years)
-        if main is None or not self._about_topic(main, topic):
-            inferred = self._topic_main(sentences, years, topic, days)
-            # a result stated about other teams gives way to the topic's fixture when the
-            # report gives that fixture's score too, or states it only deep in the report
-            # (a round-up opens with its other results)
-            announced = any(
-                st.future
-                and {
-                    se.team(st.a).iri if st.a != "T?" else None,
-                    se.team(st.b).iri if st.b else None,
-                }
-                == topic
-                for se, st in stmts
-            )  # the topic pair's match is still to come
-            if inferred is not None and (
-                main is None
-                or inferred[1].score_a is not None
-                or (main[0].index > 8 and not announced)
-            ):
-                main = inferred
-        if main is None:
+        linked = self._link_main(stmts, sentences, topic, years, days, clean, ents, women)
+        if linked is not None and not self._in_headline(linked[0], clean):
+            # a fixture the report names far more of is the main match
+            other = better_fixture(linked[3], self._named_fixtures(sentences, years, women),
+                                   partial(fixture_evidence, self.gaz,
+                                           clues=self._clues(clean, ents, sentences, days, women)))  # fmt: skip
+            if other is not None:
+                topic = {other.home, other.away}
+                years = [other.year] + [y for y in years if y != other.year]
+                linked = self._link_main(stmts, sentences, topic, years, days, clean, ents,
+                                         women, insist=True) or linked  # fmt: skip
+        if linked is None:
             out.notes.append("no match result found in the report")
             return out
+        main, stage, implied, fixture = linked
         sent, st = main
         a, b = sent.team(st.a).iri, sent.team(st.b).iri
         assert a is not None and b is not None
         stated = {se.index for se, _ in stmts}  # the sentences that state a match
-        stage, implied = self._main_stage(sentences, sent, st, stated)
-        meetings = fixtures_between(self.gaz, a, b)
-        alike = [f for f in meetings if st.score_a is None
-                 or f.goals_by_team == {a: st.score_a, b: st.score_b}]  # fmt: skip
-        # the players named settle between meetings with the same score (Italia 90 or 1974?)
-        # …and between the year named first and a meeting with the stated score ("4-1 …
-        # a flashback to Mexico '86, a 3-1 win over the same opponents")
-        unsure = len(alike) > 1 or (
-            st.score_a is not None and len(alike) == 1 and bool(years) and alike[0].year != years[0]
-        )
-        squad_year = (next(iter(self._squad_years(clean, ents, {a, b}, women)), None)
-                      if unsure else None)  # fmt: skip
-        fixture = best_fixture(
-            meetings, years,
-            {a: st.score_a, b: st.score_b} if st.score_a is not None else {}, stage,
-            days, {m.iri for m in sent.mentions if m.kind == "stadium"}, st.aet, squad_year,
-        )  # fmt: skip
         # the linked fixture's year, even when the report names another first ("the 2010
         # champions" in a 2018 report; "Thirty-two years after Gijón, … 1982")
         year = fixture.year if fixture else years[0] if years else None
@@ -332,6 +310,100 @@ class Extractor:
                        key=lambda pair: pair[0].index)  # fmt: skip
         out.others = self._others(stmts, main, match, clean, year, published)
         return out
+
+    def _link_main(self, stmts: list, sentences: list[Sentence], topic: set[str] | None,
+                   years: list[int], days: set[tuple[int, int]], clean: str,
+                   ents: list[Mention], women: bool, *,
+                   insist: bool = False) -> tuple | None:  # fmt: skip
+        """The main match's statement, its stage (and whether the report only implies it,
+        "a quarter-final place"), and the fixture it links to: ``((sentence, statement),
+        stage, implied, fixture)``; ``None`` when the report states no result. ``topic`` is
+        the pair of team IRIs the report is about, ``years`` the years it names (first named
+        first), ``days`` its (month, day) pairs. With ``insist`` the topic's fixture is the
+        main match even when the report states another result and not the topic's."""
+        main = self._main(stmts, sentences, topic, years)
+        if main is None or not self._about_topic(main, topic):
+            inferred = self._topic_main(sentences, years, topic, days)
+            # a result stated about other teams gives way to the topic's fixture when the
+            # report gives that fixture's score too, or states it only deep in the report
+            # (a round-up opens with its other results)
+            announced = any(
+                st.future
+                and {
+                    se.team(st.a).iri if st.a != "T?" else None,
+                    se.team(st.b).iri if st.b else None,
+                }
+                == topic
+                for se, st in stmts
+            )  # the topic pair's match is still to come
+            if inferred is not None and (
+                insist
+                or main is None
+                or inferred[1].score_a is not None
+                or (main[0].index > 8 and not announced)
+            ):
+                main = inferred
+        if main is None:
+            return None
+        sent, st = main
+        a, b = sent.team(st.a).iri, sent.team(st.b).iri
+        assert a is not None and b is not None
+        stated = {se.index for se, _ in stmts}
+        stage, implied = self._main_stage(sentences, sent, st, stated)
+        meetings = fixtures_between(self.gaz, a, b)
+        alike = [f for f in meetings if st.score_a is None
+                 or f.goals_by_team == {a: st.score_a, b: st.score_b}]  # fmt: skip
+        # the players named settle between meetings with the same score (Italia 90 or 1974?)
+        # …and between the year named first and a meeting with the stated score ("4-1 …
+        # a flashback to Mexico '86, a 3-1 win over the same opponents")
+        unsure = len(alike) > 1 or (
+            st.score_a is not None and len(alike) == 1 and bool(years) and alike[0].year != years[0]
+        )
+        squad_year = (next(iter(self._squad_years(clean, ents, {a, b}, women)), None)
+                      if unsure else None)  # fmt: skip
+        fixture = best_fixture(
+            meetings, years,
+            {a: st.score_a, b: st.score_b} if st.score_a is not None else {}, stage,
+            days, {m.iri for m in sent.mentions if m.kind == "stadium"}, st.aet, squad_year,
+        )  # fmt: skip
+        return (sent, st), stage, implied, fixture
+
+    def _in_headline(self, main: tuple[Sentence, results.Statement], text: str) -> bool:
+        """True when the report's first line names both teams of the ``main`` statement
+        ("AS IT HAPPENED: West Germany 1-1 Colombia"): the headline says what it is about."""
+        sent, st = main
+        first = text.lstrip().split("\n", 1)[0]
+        offset = len(text) - len(text.lstrip())
+        named = {r.iri for s in self._sentences_cache for r in s.refs
+                 if offset <= r.start < offset + len(first)}  # fmt: skip
+        return {sent.team(st.a).iri, sent.team(st.b).iri} <= named
+
+    def _named_fixtures(self, sentences: list[Sentence], years: list[int],
+                        women: bool) -> list[Fixture]:  # fmt: skip
+        """The fixtures of the years the report names between two teams it names."""
+        teams = {r.iri for s in sentences for r in s.refs if r.iri}
+        return [f for y in years if self.gaz.edition(y, women)
+                for f in fixtures_of_year(self.gaz, y)
+                if f.home in teams and f.away in teams]  # fmt: skip
+
+    def _clues(self, text: str, ents: list[Mention], sentences: list[Sentence],
+               days: set[tuple[int, int]], women: bool) -> Clues:  # fmt: skip
+        """What ``text`` names that a fixture can agree with (see :class:`Clues`)."""
+
+        def players(f: Fixture) -> set[str]:
+            edition = self.gaz.edition(f.year, women) if f.year else None
+            if edition is None:
+                return set()
+            squads = self.gaz.squad(edition, f.home) + self.gaz.squad(edition, f.away)
+            return {m.iri for m in player_mentions(text, squads, ents)}
+
+        return Clues(
+            players,
+            frozenset(m.iri for s in sentences for m in s.mentions if m.kind == "stadium"),
+            frozenset(days),
+            fold(text).lower(),
+            frozenset((int(m[1]), int(m[2])) for m in BARE_SCORE.finditer(text)),
+        )
 
     @staticmethod
     def _score_from_goals(match: MatchFact, fixture: Fixture, out: Extraction) -> None:

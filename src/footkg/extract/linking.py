@@ -4,12 +4,14 @@ a fixture's goals are looked up with its IRI bound as a value."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
 import pyoxigraph as ox
 
 from footkg.extract.gazetteer import PREFIXES, Gazetteer
+from footkg.extract.pipeline import fold
 from footkg.vocab import STAGES
 
 STAGE_KEYS = {str(iri): key for key, iri in STAGES.items()}
@@ -50,6 +52,13 @@ def team_fixtures(gaz: Gazetteer, team: str, year: int) -> list[Fixture]:
     :func:`load_fixtures`)."""
     load_fixtures(gaz)
     return [f for f in gaz._team_fixtures.get(year, []) if team in (f.home, f.away)]
+
+
+def fixtures_of_year(gaz: Gazetteer, year: int) -> list[Fixture]:
+    """The World Cup matches of the editions of ``year`` (men's and women's), by date (see
+    :func:`load_fixtures`)."""
+    load_fixtures(gaz)
+    return list(gaz._team_fixtures.get(year, []))
 
 
 def load_fixtures(gaz: Gazetteer) -> None:
@@ -137,6 +146,61 @@ def best_fixture(
         if points > best_points:
             best, best_points = f, points
     return best if best_points >= 3 else None
+
+
+def fixture_scorers(gaz: Gazetteer, match: str) -> frozenset[str]:
+    """The players (IRIs) who scored in ``match`` (IRI), own goals included (Fjelstul
+    ``goals.csv`` through the graph). Every match's scorers are read with one SPARQL SELECT
+    the first time, as :func:`load_fixtures` reads the matches."""
+    if gaz._scorers is None:
+        found: dict[str, set[str]] = {}
+        if gaz.store is not None:
+            for r in gaz._q("SELECT ?m ?p WHERE { ?g fk:match ?m ; fk:scorer ?p }"):
+                found.setdefault(r["m"].value, set()).add(r["p"].value)
+        gaz._scorers = {m: frozenset(ps) for m, ps in found.items()}
+    return gaz._scorers.get(match, frozenset())
+
+
+@dataclass(frozen=True, slots=True)
+class Clues:
+    """What a report names that a fixture can agree with: the players it names (IRIs, read
+    against a fixture's two squads by ``players``), the stadiums (IRIs), the (month, day)
+    pairs, its text folded to lower case without accents (for city names) and the scores it
+    writes ("2-2", "3:1") as (first, second) goal pairs."""
+
+    players: Callable[[Fixture], set[str]]
+    stadiums: frozenset[str]
+    days: frozenset[tuple[int, int]]
+    folded: str
+    scores: frozenset[tuple[int, int]]
+
+
+def fixture_evidence(gaz: Gazetteer, f: Fixture, clues: Clues) -> int:
+    """Points for how much of ``f`` a report names: one per scorer of the fixture the report
+    names, two for its stadium, two for its stadium's city, two for its day and month, one
+    for its score written either way round."""
+    points = len(clues.players(f) & fixture_scorers(gaz, f.iri))
+    city = gaz.stadiums.get(f.venue, ("", None))[1] if f.venue else None
+    points += 2 if f.venue in clues.stadiums else 0
+    points += 2 if city and fold(city).lower() in clues.folded else 0
+    points += 2 if (int(f.date[5:7]), int(f.date[8:10])) in clues.days else 0
+    score = (f.home_score, f.away_score)
+    return points + (1 if score in clues.scores or score[::-1] in clues.scores else 0)
+
+
+def better_fixture(current: Fixture | None, candidates: list[Fixture],
+                   evidence: Callable[[Fixture], int]) -> Fixture | None:  # fmt: skip
+    """The candidate the report names far more of than ``current`` (the fixture its stated
+    result linked to): at least three points more and at least twice as many (see
+    :func:`fixture_evidence`). A fan's diary that opens with the group's earlier games, or a
+    report that states an old meeting's score first, still names the scorers, stadium and
+    day of the match it is about. ``None`` when no candidate stands out so."""
+    have = evidence(current) if current is not None else 0
+    scored = [(evidence(f), f) for f in candidates if current is None or f.iri != current.iri]
+    best = max(scored, key=lambda pair: pair[0], default=None)
+    if best is None or best[0] < have + 3 or best[0] < 2 * have:
+        return None
+    return best[1]
 
 
 def fixture_goals(gaz: Gazetteer, match: str) -> list[dict]:
