@@ -260,7 +260,7 @@ class Extractor:
             # a fixture the report names far more of is the main match
             other = better_fixture(linked[3], self._named_fixtures(sentences, years, women),
                                    partial(fixture_evidence, self.gaz,
-                                           clues=self._clues(clean, ents, sentences, days, women)))  # fmt: skip
+                                           clues=self._clues(clean, sentences, days)))  # fmt: skip
             if other is not None:
                 topic = {other.home, other.away}
                 years = [other.year] + [y for y in years if y != other.year]
@@ -386,22 +386,13 @@ class Extractor:
                 for f in fixtures_of_year(self.gaz, y)
                 if f.home in teams and f.away in teams]  # fmt: skip
 
-    def _clues(self, text: str, ents: list[Mention], sentences: list[Sentence],
-               days: set[tuple[int, int]], women: bool) -> Clues:  # fmt: skip
+    def _clues(self, text: str, sentences: list[Sentence],
+               days: set[tuple[int, int]]) -> Clues:  # fmt: skip
         """What ``text`` names that a fixture can agree with (see :class:`Clues`)."""
-
-        def players(f: Fixture) -> set[str]:
-            edition = self.gaz.edition(f.year, women) if f.year else None
-            if edition is None:
-                return set()
-            squads = self.gaz.squad(edition, f.home) + self.gaz.squad(edition, f.away)
-            return {m.iri for m in player_mentions(text, squads, ents)}
-
         return Clues(
-            players,
+            fold(text).lower(),
             frozenset(m.iri for s in sentences for m in s.mentions if m.kind == "stadium"),
             frozenset(days),
-            fold(text).lower(),
             frozenset((int(m[1]), int(m[2])) for m in BARE_SCORE.finditer(text)),
         )
 

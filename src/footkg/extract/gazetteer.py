@@ -144,7 +144,7 @@ class Gazetteer:
     #: the graph's matches by team pair and by year (filled by linking.load_fixtures)
     _fixtures: dict[frozenset[str], list] = field(default_factory=dict)
     _team_fixtures: dict[int, list] = field(default_factory=dict)
-    #: each match's goal scorers (match IRI → player IRIs; filled by linking.fixture_scorers)
+    #: each World Cup match's scorers (match IRI → folded family names; linking.fixture_scorers)
     _scorers: dict[str, frozenset[str]] | None = None
     _squads: dict[tuple[str, str], list[SquadPlayer]] = field(default_factory=dict)
     _managers: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)
