@@ -33,6 +33,21 @@ def test_wire_service_month_abbreviations(text, expected):
 
 
 @pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("WORLD CUP '94\n\nKorea rallies late", [1994]),
+        ("WORLD CUP 1994 — Dallas", [1994]),
+        ("at Italia '90, when Míchel scored", [1990]),
+        ("the 1986 World Cup and Mexico 70", [1986, 1970]),
+    ],
+)
+def test_years_named_by_headings_and_short_forms(text, years):
+    from footkg.extract.extractor import YEAR_RE, _full_year
+
+    assert [_full_year(next(g for g in m.groups() if g)) for m in YEAR_RE.finditer(text)] == years
+
+
+@pytest.mark.parametrize(
     ("text", "minute", "stoppage", "offset"),
     [
         ("in the 67th minute", 67, None, None),

@@ -81,7 +81,7 @@ DATE_RE = re.compile(
 )
 YEAR_RE = re.compile(
     r"\b(?:(19[3-9]\d|20[0-4]\d) (?:FIFA )?(?:Women['’]s )?(?:World Cup|tournament|final|finals)|"
-    r"World Cup (?:of )?(19[3-9]\d|20[0-4]\d)|[A-Z][a-z]+ ['’](\d\d)\b|"
+    r"(?i:World Cup) (?:of )?(19[3-9]\d|20[0-4]\d)|[A-Z][A-Za-z]+ ['’](\d\d)\b|"
     r"(?:Italia|Mexico|Espa[nñ]a|USA|Korea|Japan|Germany|Russia|Qatar|Brasil|Brazil|Argentina|"
     r"Spain|England|Chile|Sweden|Switzerland|Uruguay|France) (\d\d)\b)"
 )
