@@ -656,6 +656,10 @@ def test_bulleted_live_blog_line_keeps_its_minute():
     t = line_time("• 10' — Two minutes later it is 2-0.")
     assert (t.minute, t.stoppage) == (10, None)
     assert line_time("• 90+4' GOAL!").stoppage == 4
+    # a clock written with a dot before the match minute ("09.09 39 min: GOAL!")
+    assert line_time("09.09 39 min: GOAL! Paraguay 1-0 South Africa.").minute == 39
+    assert line_time("10.19 90+1 min: GOAL!").stoppage == 1
+    assert line_time("09.09 Team news.") is None
 
 
 def _goal(scorer: str, minute: int, kind: str = "regular", team: str = "united-states"):

@@ -50,11 +50,10 @@ TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
 ORD = (r"((?:(?:" + "|".join(TENS) + r")-)?(?:" + "|".join(sorted(ORDINALS, key=len, reverse=True))
        + r")|\d{1,3}(?:st|nd|rd|th))")  # fmt: skip
 #: the minute a live-blog line starts with: "57'", "• 90+3'", "67 min:", "[27']", after a
-#: clock time ("18:24 — 23 min:") (groups: minute,
-#: stoppage)
-LINE_MARK = r"\s*(?:\d{1,2}:\d{2}\s*(?:[—–-]\s*)?)?(?:[•*·–—-]\s*)?\[?(\d{1,3})(?:\s*\+\s*(\d{1,2}))?\s*(?:'|’|′|mins?\b\.?:?)\]?"
-#: a clock time opening a live-blog line: "18:53 — "
-CLOCK = r"\d{1,2}:\d{2}\s*(?:[—–-]\s*)?"
+#: clock time ("18:24 — 23 min:", "09.09 39 min:") (groups: minute, stoppage)
+LINE_MARK = r"\s*(?:\d{1,2}[:.]\d{2}\s*(?:[—–-]\s*)?)?(?:[•*·–—-]\s*)?\[?(\d{1,3})(?:\s*\+\s*(\d{1,2}))?\s*(?:'|’|′|mins?\b\.?:?)\]?"
+#: a clock time opening a live-blog line: "18:53 — ", "09.09 "
+CLOCK = r"\d{1,2}[:.]\d{2}\s*(?:[—–-]\s*)?"
 HALF_TIME = (
     r"(?:the )?(?:interval|restart|resumption|break|half-time|halftime|half time|change of ends|"
     r"second half began|(?:second[- ]half )?kick-off of the second half)"
