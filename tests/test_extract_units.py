@@ -1290,3 +1290,39 @@ def find_statements_of(masked: str):
     from footkg.extract.results import find_statements
 
     return find_statements(_sentence(masked))
+
+
+def test_the_scorers_words_run_past_the_defender_he_beats():
+    """A defender the scorer rises above does not end the scorer's words: the goal is a
+    header (Nigeria–Sweden, 2002: Aghahowa's 27th-minute goal)."""
+    from footkg.extract.guided import _scorer_part
+
+    text = ("Julius Aghahowa, rising above Mellberg, a header into the far corner, and Nigeria "
+            "lead in Kobe!")  # fmt: skip
+    players = _mentions(text, "nga", "Julius Aghahowa") + _mentions(text, "swe", "Mellberg")
+    part = _scorer_part(_sentence(text), players[0], players)
+    assert "a header into the far corner" in part
+    # a player who is no opponent beaten still ends it ("Rildo …, but … Eusébio met …")
+    text2 = "Rildo gave them hope, but five minutes from time Eusébio met a corner with his head."
+    players2 = _mentions(text2, "bra", "Rildo") + _mentions(text2, "por", "Eusébio")
+    assert "head" not in _scorer_part(_sentence(text2), players2[0], players2)
+
+
+@pytest.mark.parametrize(
+    ("line", "opens"),
+    [
+        ("Twenty-seven minutes gone, Sweden nil, Nigeria one. And there he goes, the "
+         "cartwheel, the back-flips and the whole routine once more.", True),
+        ("Twenty-eight minutes gone, 1-0 Spain, and the Spanish contingent behind the goal "
+         "are on their feet and singing.", True),
+        ("Twenty-seven minutes gone, and still nothing between the sides in a match that "
+         "nobody will remember for long.", False),
+    ],
+)
+def test_a_line_that_opens_with_the_time_and_the_score(line: str, opens: bool):
+    """A commentator's "N minutes gone" and the score, in figures or words, times the goal
+    told just before (see guided._time_only)."""
+    from footkg.extract.guided import _time_only, report_clock
+
+    s = _sentence(line)
+    assert bool(_time_only(s, report_clock([s]))) is opens

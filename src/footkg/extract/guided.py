@@ -39,6 +39,10 @@ GOAL_WORDS = re.compile(
     re.I,
 )
 SCORE = re.compile(r"\b\d{1,2}[-–]\d{1,2}\b")
+#: a score in words, as commentators say it: "one-nil", "Two-nil to Norway", "Sweden nil,
+#: Nigeria one"
+_GOALS = r"(?:nil|nought|one|two|three|four|five|six|seven)"
+WORD_SCORE = re.compile(rf"\b{_GOALS}(?:[-–]|, [A-Z][\w ]{{2,30}}? ){_GOALS}\b", re.I)
 PENALTY_WORDS = re.compile(
     r"\bpenalt(?:y|ies)\b|\bspot[- ]kicks?\b|\b(?:from|to) the spot\b|\bPKs?\b|\bpen\b", re.I
 )
@@ -239,7 +243,7 @@ def guided_goals(
     for fg in fixture:
         if any(_is_found(fg, g) for g in found):
             continue
-        best: tuple[int, Clocked, Sentence, Mention] | None = None
+        best: tuple[tuple[int, bool, int], Clocked, Sentence, Mention] | None = None
         for s, p in sightings:
             if p.iri != fg.scorer:
                 continue
@@ -256,8 +260,12 @@ def guided_goals(
                     continue
                 if gap and not tells_goal(s.text):
                     continue
-                # at the same gap, a sentence with a time of its own wins, then the first
-                rank = 2 * gap + (0 if own and t in own else 1)
+                # at the same gap, a sentence with a time of its own wins, then prose over a
+                # scorers box (which only sums up), then the one nearest the time
+                # ("Aghahowa! Oh, he's scored! Julius Aghahowa, rising …, a header …
+                # Twenty-seven minutes gone"), then the first
+                rank = (2 * gap + (0 if own and t in own else 1), p.start in box,
+                        abs(s.index - t.sentence))  # fmt: skip
                 if best is None or rank < best[0]:
                     best = (rank, t, s, p)
         if best is None and age_of is not None and aged:
@@ -279,7 +287,7 @@ AGE = re.compile(rf"\b(?:[Tt]he|[Aa]n?) ({NUM})-year-old\b(?!s)", re.I)
 def _by_age(
     fg: FixtureGoal, age: int | None, sentences: list[Sentence], players: list[Mention],
     clock: dict[int, list[Clocked]], used: set[tuple[int, int]],
-) -> tuple[int, Clocked, Sentence, Mention] | None:  # fmt: skip
+) -> tuple[tuple[int, bool, int], Clocked, Sentence, Mention] | None:  # fmt: skip
     """A sentence that tells ``fg`` calling its scorer by age alone ("The 26-year-old
     striker, who had replaced Hakan Şükür after 67 minutes, struck in the 94th minute"): the
     age is the scorer's on the day (``age``, years), no player is named beside it, and the
@@ -303,7 +311,7 @@ def _by_age(
                 gap = _near(fg, t)
                 if gap is not None and (t.sentence, t.start) not in used:
                     p = Mention(at, end, "player", fg.scorer, m.group(), fg.team)
-                    return 2 * gap, t, s, p
+                    return (2 * gap, False, 0), t, s, p
     return None
 
 
@@ -492,11 +500,12 @@ def _time_only(s: Sentence | None, clock: dict[int, list[Clocked]]) -> list[Cloc
     """The times of ``s`` when it is a bare time ("66th minute."), or a short line giving the
     score and the time ("1-0 Iran in the eighth minute of stoppage time."), or opens with the
     time and the score ("Twenty-eight minutes gone, 1-0 Spain, and the Spanish contingent
-    …"), else none."""
+    …"; "Twenty-seven minutes gone, Sweden nil, Nigeria one."), else none."""
     if s is None:
         return []
     times = clock.get(s.index, [])
-    opens = bool(times) and times[0].start - s.start <= 4 and bool(SCORE.search(s.text[:60]))
+    opens = (bool(times) and times[0].start - s.start <= 4
+             and bool(SCORE.search(s.text[:60]) or WORD_SCORE.search(s.text[:60])))  # fmt: skip
     if len(s.text) > 40 and not (len(s.text) <= 80 and SCORE.search(s.text)) and not opens:
         return []
     return times
@@ -512,13 +521,19 @@ def _is_found(fg: FixtureGoal, g: GoalFact) -> bool:
     return abs(g.minute + (g.stoppage or 0) - fg.clock) <= TOLERANCE
 
 
+#: a player the scorer gets the better of, which does not end the scorer's words: "rising
+#: above Mellberg, a header into the far corner", "slid it past Schumacher"
+BEATEN = re.compile(r"\b(?:above|past|beyond|over|around|round|under|between|outside)\s+$")
+
+
 def _scorer_part(s: Sentence, p: Mention, players: list[Mention]) -> str:
     """The words of sentence ``s`` about scorer ``p``: from the start of his clause (or of the
     one before, when it ends in a colon: "another Brazilian head: Vavá again") to the next
-    other player named ("Rildo gave them hope with 17 minutes remaining, but five
-    minutes from time Eusébio met a corner that had been headed back": Rildo's part has no
-    header; a possessive, "Bobby Robson's side", does not end it). A scorer the sentence
-    does not name (a pronoun) has the whole sentence."""
+    other player named ("Rildo gave them hope with 17 minutes remaining, but five minutes
+    from time Eusébio met a corner that had been headed back": Rildo's part has no header).
+    A possessive ("Bobby Robson's side") or a player he gets past ("rising above Mellberg, a
+    header") does not end it. A scorer the sentence does not name (a pronoun) has the whole
+    sentence."""
     if not s.start <= p.start < s.end:
         return s.text
     at = p.start - s.start
@@ -527,7 +542,8 @@ def _scorer_part(s: Sentence, p: Mention, players: list[Mention]) -> str:
         begin = max((a for a, _ in clauses(s.text) if a < begin - 2), default=0)
     after = [q.start - s.start for q in players
              if s.start <= q.start < s.end and q.start > p.start and q.iri != p.iri
-             and not s.text.startswith(("'s", "’s"), q.end - s.start)]  # fmt: skip
+             and not s.text.startswith(("'s", "’s"), q.end - s.start)
+             and not BEATEN.search(s.text, 0, q.start - s.start)]  # fmt: skip
     return s.text[begin : min(after, default=len(s.text))]
 
 
