@@ -1326,3 +1326,35 @@ def test_a_line_that_opens_with_the_time_and_the_score(line: str, opens: bool):
 
     s = _sentence(line)
     assert bool(_time_only(s, report_clock([s]))) is opens
+
+
+def _commentary(parts: list[str]) -> tuple[str, list]:
+    """Sentences of one paragraph, one per part, and the text they make."""
+    from footkg.extract.context import Sentence
+
+    sentences, at = [], 0
+    for i, part in enumerate(parts):
+        sentences.append(Sentence(i, at, at + len(part), part))
+        at += len(part) + 1
+    return " ".join(parts), sentences
+
+
+def test_a_commentators_header_told_in_the_next_exclamation():
+    """"… he crosses - and Skuhravý! Header! One-nil!": the sentence after the goal opens
+    with its kind (Czechoslovakia–Costa Rica, 1990: Skuhravý's three headers). A sentence
+    that names another player first stops the search."""
+    from footkg.extract.assists import fill_kinds
+
+    text, sentences = _commentary(
+        ["Bílek wide on the right, he crosses - and Skuhravý!", "Header!", "One-nil!"])
+    players = _mentions(text, "t:tch", "Bílek", "Skuhravý")
+    goal = GoalFact("p:Skuhravý", "Tomáš Skuhravý", "t:tch", "Czechoslovakia", 12,
+                    Evidence(0, sentences[0].end, "test"))  # fmt: skip
+    fill_kinds([goal], text, players, sentences)
+    assert goal.kind == "header"
+    text, sentences = _commentary(["Bílek scores from the right.", "Skuhravý!", "Header!"])
+    players = _mentions(text, "t:tch", "Bílek", "Skuhravý")
+    other = GoalFact("p:Bílek", "Michal Bílek", "t:tch", "Czechoslovakia", 30,
+                     Evidence(0, sentences[0].end, "test"))  # fmt: skip
+    fill_kinds([other], text, players, sentences)
+    assert other.kind == "regular"

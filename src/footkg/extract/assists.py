@@ -155,19 +155,29 @@ def fill_kinds(goals: list[GoalFact], text: str, players: list[Mention],
 def _kind_told_next(g: GoalFact, sentences: list[Sentence], players: list[Mention]) -> str | None:
     """A header or free kick told in the sentence after a short one that only names the
     scorer ("Oh, Sissi. Free kick, 25 yards, … she curls it over the wall"): the next
-    sentence of the paragraph, when it names no other player."""
+    sentence of the paragraph, when it names no other player; or one of the next two that
+    opens with the kind, as commentators call it ("… and Skuhravý! Header! One-nil!", "…
+    González Brenes! He's scored! A header, the same lad …")."""
     evidence = _sentence_at(sentences, g.evidence.start)
-    if evidence is None or len(evidence.text.split()) > 6:
+    if evidence is None:
         return None
-    nxt = next((s for s in sentences if s.index == evidence.index + 1), None)
-    if nxt is None or nxt.paragraph != evidence.paragraph:
-        return None
-    if any(nxt.start <= p.start < nxt.end and p.iri != g.scorer for p in players):
-        return None
-    kind = _kind(PENALTY_KIND.sub(" ", nxt.text))
-    return kind if kind in ("header", "free_kick") else None
+    following = [s for s in sentences if evidence.index < s.index <= evidence.index + 2
+                 and s.paragraph == evidence.paragraph]  # fmt: skip
+    for n, nxt in enumerate(following):
+        if any(nxt.start <= p.start < nxt.end and p.iri != g.scorer for p in players):
+            return None
+        opens = KIND_OPENS.match(nxt.text)
+        if opens:  # a commentator's "… and Skuhravý! Header! One-nil!"
+            return "header" if opens[1].lower().startswith("head") else "free_kick"
+        if n == 0 and len(evidence.text.split()) <= 6:
+            kind = _kind(PENALTY_KIND.sub(" ", nxt.text))
+            return kind if kind in ("header", "free_kick") else None
+    return None
 
 
+#: a sentence that opens by naming the kind of goal: "Header!", "Another header!", "A
+#: header, the same lad …"
+KIND_OPENS = re.compile(r"(?:(?:an?|another|what an?)\s+)?(header|free[- ]kick)\b", re.I)
 #: a kind of goal named as a noun: "A header from Zito!", "a free kick from 25 yards"
 KIND_NOUN = re.compile(r"\b(?:header|headed|free[- ]kick|head(?:s|ed)? (?:in|home))\b", re.I)
 #: a goal line with its minute in brackets: "GOAL! Belgium 1-2 Japan (Vertonghen, 69).", "(Olmo,
