@@ -1358,3 +1358,34 @@ def test_a_commentators_header_told_in_the_next_exclamation():
                      Evidence(0, sentences[0].end, "test"))  # fmt: skip
     fill_kinds([other], text, players, sentences)
     assert other.kind == "regular"
+
+
+def test_reconcile_gives_a_pronouns_goals_to_the_fixture_scorer_the_report_names():
+    """Argentina–Chile, 22 July 1930 (Fjelstul: Stábile 12' and 13', Subiabre 15'): "the
+    captain Manuel Ferreira had gone home … In the twelfth minute he met a low ball …, and
+    … he scored again, a minute later": the rules read "he" as Ferreira, who has no goal in
+    the fixture. The report names Stábile, so both goals are his; a goal whose sentence
+    names its scorer keeps him."""
+    from footkg.extract.context import Sentence
+    from footkg.extract.guided import FixtureGoal, reconcile
+
+    text = ("Stábile came in because the captain Manuel Ferreira had gone home. In the twelfth "
+            "minute he met a low ball, and he scored again a minute later.")  # fmt: skip
+    first = text.index("In the")
+    sentences = [Sentence(0, 0, first - 1, text[: first - 1]), Sentence(1, first, len(text),
+                                                                         text[first:])]  # fmt: skip
+    players = (_mentions(text, "t:argentina", "Stábile")
+               + _mentions(text, "t:argentina", "Manuel Ferreira"))  # fmt: skip
+    fixture = [FixtureGoal("p:Stábile", "t:argentina", 12, None, False, False),
+               FixtureGoal("p:Stábile", "t:argentina", 13, None, False, False),
+               FixtureGoal("p:Subiabre", "t:chile", 15, None, False, False)]  # fmt: skip
+    goals = []
+    for minute in (12, 13):
+        goals.append(_goal("Manuel Ferreira", minute, team="argentina"))
+        goals[-1].evidence = Evidence(first, len(text), "goal-clause")
+    kept = reconcile(goals, fixture, sentences, lambda t: t[2:], players, lambda m: m.text)
+    assert [(g.scorer_name, g.minute) for g in kept] == [("Stábile", 12), ("Stábile", 13)]
+    named = _goal("Manuel Ferreira", 12, team="argentina")
+    named.evidence = Evidence(0, first - 1, "goal-clause")  # his name is in that sentence
+    kept = reconcile([named], fixture, sentences, lambda t: t[2:], players, lambda m: m.text)
+    assert [g.scorer_name for g in kept] == ["Manuel Ferreira"]

@@ -1222,7 +1222,8 @@ class Extractor:
             text, sentences, players, known, goals, self._player_name, team_name, clock,
             partial(player_age, self.gaz, match=fixture),
         )  # fmt: skip
-        goals = guided.reconcile(goals + extra, known, sentences, team_name)
+        goals = guided.reconcile(goals + extra, known, sentences, team_name, players,
+                                 self._player_name)  # fmt: skip
         return sorted(goals, key=lambda g: (g.minute or 0, g.stoppage or 0))
 
     def _player_name(self, p: Mention) -> str:

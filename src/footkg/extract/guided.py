@@ -389,7 +389,8 @@ def _penalty_told(sentences: list[Sentence], s: Sentence) -> bool:
 
 
 def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list[Sentence],
-              team_name: Callable[[str], str]) -> list[GoalFact]:  # fmt: skip
+              team_name: Callable[[str], str], players: list[Mention] | None = None,
+              name_of: Callable[[Mention], str] | None = None) -> list[GoalFact]:  # fmt: skip
     """The rules' ``goals`` checked against the fixture's: a goal that is a fixture own goal
     becomes one (kind ``own_goal``, counted for the other side: "a deflection off Jorge
     Costa"); one that is a fixture penalty becomes one when the report speaks of a penalty
@@ -398,9 +399,13 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
     the passer for the scorer, or "four minutes after Zizinho's goal Igoa …" for Zizinho's);
     a goal in the 120th minute is dropped when the fixture has no goal of its scorer that
     late (a shootout kick: "PENALTIES (Norway first)" then "Caroline Graham Hansen scores.
-    1-0."); no team keeps more goals than the fixture gives it. ``team_name(iri)`` gives
-    labels. Returns the goals kept."""
+    1-0."); no team keeps more goals than the fixture gives it. A goal whose scorer the
+    rules found by a pronoun goes to the fixture's scorer of that time when the report names
+    him (see :func:`_recredit`; ``players``, ``name_of``: the report's player mentions and
+    their names). ``team_name(iri)`` gives labels. Returns the goals kept."""
     scorers = {fg.scorer for fg in fixture}
+    if players and name_of is not None:
+        _recredit(goals, fixture, sentences, players, name_of)
     for g in goals:
         fg = next((f for f in fixture if _is_found(f, g)), None)
         if fg is None:
@@ -421,6 +426,35 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
         and not (g.minute == 120 and g.stoppage is None and g.scorer not in late)
     ]  # fmt: skip
     return _no_more_than_the_fixture(kept, fixture, scorers)
+
+
+def _recredit(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list[Sentence],
+              players: list[Mention], name_of: Callable[[Mention], str]) -> None:  # fmt: skip
+    """A goal whose sentence does not name its scorer (the rules read "he" as the player
+    named last: "… the captain Manuel Ferreira had gone home … In the twelfth minute he met a
+    low ball") and whose scorer has no fixture goal near its time goes to the scorer of the
+    fixture goals of the same team within :data:`TOLERANCE` that no other goal tells (each
+    fixture goal tells one), when they are one player's and the report names him somewhere
+    (Stábile, 12' and 13'). Changes ``goals`` in place."""
+    claimed: set[int] = set()  # fixture goals (indexes) a goal of the rules tells
+    for o in goals:
+        near = [i for i, fg in enumerate(fixture) if i not in claimed and _is_found(fg, o)]
+        claimed.update(sorted(near, key=lambda i: abs(fixture[i].clock - _clock(o)))[:1])
+    for g in sorted(goals, key=_clock):
+        if g.scorer is None or g.minute is None or _scored_near(g, fixture):
+            continue
+        s = next((x for x in sentences if x.start <= g.evidence.start < x.end), None)
+        if s is None or any(p.iri == g.scorer and s.start <= p.start < s.end for p in players):
+            continue
+        untold = sorted((i for i, fg in enumerate(fixture)
+                         if i not in claimed and fg.team == g.team and not fg.own_goal
+                         and abs(fg.clock - _clock(g)) <= TOLERANCE),
+                        key=lambda i: abs(fixture[i].clock - _clock(g)))  # fmt: skip
+        who = {fixture[i].scorer for i in untold}
+        named = [p for p in players if len(who) == 1 and p.iri in who]
+        if named:
+            g.scorer, g.scorer_name = named[0].iri, name_of(named[0])
+            claimed.add(untold[0])
 
 
 def _scorer_took_a_penalty(sentences: list[Sentence], g: GoalFact,
