@@ -1389,3 +1389,13 @@ def test_reconcile_gives_a_pronouns_goals_to_the_fixture_scorer_the_report_names
     named.evidence = Evidence(0, first - 1, "goal-clause")  # his name is in that sentence
     kept = reconcile([named], fixture, sentences, lambda t: t[2:], players, lambda m: m.text)
     assert [g.scorer_name for g in kept] == ["Manuel Ferreira"]
+
+
+def test_two_fixtures_in_one_clause_pair():
+    """"T0 play T1 and T2 meet T3 in Foshan on Thursday" announces two fixtures (China–New
+    Zealand and Denmark–Norway, 1991); "T0 and T1 kick off T2 round of 16 tie" (T2 being
+    "their") is still one."""
+    got = [st[:2] for st in _statements("T0 play T1 and T2 meet T3 in Foshan on Thursday.")]
+    assert got == [("T0", "T1"), ("T2", "T3")]
+    got = _statements("Over at the Stade de France, T0 and T1 kick off T2 round of 16 tie.")
+    assert [st[:2] for st in got] == [("T0", "T1")]

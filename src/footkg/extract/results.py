@@ -595,9 +595,9 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     # "whether it will be T0 or T1, who meet in Osaka", "T0 and the hosts, T1, would contest
     # the final", "T0 and T1 kicked off in Gijón the following afternoon"
     for m in re.finditer(
-        r"(T\d+),? (?:or|and) (T\d+),? (?:who |which )?(?:will |would )?(?:meet|play|face|"
-        r"contest|kick(?:ed|s)? off|clash)\b", s
-    ):  # fmt: skip
+        r"(T\d+),? (?:or|and) (T\d+),? (?:who |which )?(?:will |would )?(?:(?:meet|play|face|"
+        r"contest)\b(?! T\d)|kick(?:ed|s)? off\b|clash\b)", s
+    ):  # fmt: skip  (not "T0 play T1 and T2 meet T3": T2 meets T3)
         if free(m) and m[1] != m[2]:
             take(m, _stmt("fixture-pair", m[1], m[2], None, None, future=True))
     # "since T0 last met T1", "T0 had met T1 only once" (a past meeting, no score)
@@ -610,7 +610,9 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         if a and a != m[1] and free(m):
             take(m, _stmt("result-went-out", a, m[1], None, None))
     for m in re.finditer(rf"\b{FUTURE} (?:(?!T\d)[\w-]+ ){{0,2}}?(T\d+)(?! or T\d)", s):
-        a = _subject(s, m.start())
+        # the team just before the verb is its subject ("T0 play T1 and T2 meet T3")
+        adjacent = re.search(r"\b(T\d+) $", s[: m.start()])
+        a = adjacent[1] if adjacent else _subject(s, m.start())
         if a and a != m[1] and free(m):
             take(m, _stmt("fixture-verb", a, m[1], None, None, future=True))
     for m in re.finditer(
