@@ -1399,3 +1399,26 @@ def test_two_fixtures_in_one_clause_pair():
     assert got == [("T0", "T1"), ("T2", "T3")]
     got = _statements("Over at the Stade de France, T0 and T1 kick off T2 round of 16 tie.")
     assert [st[:2] for st in got] == [("T0", "T1")]
+
+
+@pytest.mark.parametrize(
+    ("masked", "expected"),
+    [
+        # a German writer's result (Italy–Nigeria, 1991) and the fixture after it
+        ("In the afternoon T0 won against T1 in the same stadium with 1-0, so the decision "
+         "will come on Thursday, when T2 plays against T3 here.",
+         [("T0", "T1", 1, 0), ("T2", "T3", None, None)]),
+        ("T0 play the same day against T1 in Winnipeg.", [("T0", "T1", None, None)]),
+        ("T0's next game is Saturday against T1, again at Foxboro Stadium.",
+         [("T0", "T1", None, None)]),
+        ("The other semi-final brings together T0 and T1.", [("T0", "T1", None, None)]),
+        ("T0 had already held both T1 and T2 0-0 before yesterday.",
+         [("T0", "T1", 0, 0), ("T0", "T2", 0, 0)]),
+        ("T0 head for Barcelona, where Maradona's T1 lie in wait on Tuesday.",
+         [("T0", "T1", None, None)]),
+    ],
+)
+def test_results_and_fixtures_told_in_passing(masked: str, expected: list):
+    """Other matches as writers mention them: (team, team, goals, goals), a fixture's goals
+    ``None``."""
+    assert [st[:4] for st in _statements(masked)] == expected

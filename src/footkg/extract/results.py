@@ -473,9 +473,14 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             score = m["da"] if m["da"] is not None and m["da"] == m["db"] else None
             take(m, _stmt("result-win-pens", a, m[1], score, score))
     # "T0 had won each of their ties 1-0, including a semi-final against T1"
-    for m in re.finditer(rf"(T\d+) (?:had )?won [^.;]*?{SCORE}[^.;]*? against (T\d+)", s):
+    for m in re.finditer(rf"(T\d+) (?:had )?won (?:(?!T\d)[^.;])*?{SCORE}(?:(?!T\d)[^.;])*? against (T\d+)", s):
         if free(m):
             take(m, _stmt("result-won-against", m[1], m[4], m[2], m[3]))
+    # "T0 won against T1 in the same stadium with 1:0" (as a German writer puts it)
+    for m in re.finditer(rf"\b(?:won|wins|winning) against (T\d+)(?: (?:(?!T\d)[^,.;]){{1,40}}?)? (?:with|by) {SCORE}", s):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            take(m, _stmt("result-won-against", a, m[1], m[2], m[3]))
     # "T0 have won 4-3 after extra time" (the opponent is the other team of the match)
     for m in re.finditer(rf"(T\d+),? (?:have |has |had )?(?:won|win|wins) (?:by )?{SCORE}(?! {PENS})", s):
         if free(m) and not re.search(r"\b(?:when|after|as|since|while|where)\s+$", s[: m.start()]):
@@ -600,6 +605,32 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     ):  # fmt: skip  (not "T0 play T1 and T2 meet T3": T2 meets T3)
         if free(m) and m[1] != m[2]:
             take(m, _stmt("fixture-pair", m[1], m[2], None, None, future=True))
+    # "T0 play the same day against T1 in Winnipeg"; "T0's next game is Saturday against T1"
+    for m in re.finditer(
+        r"\b(?:play|plays|face|faces|meet|meets) (?:(?!T\d)[\w-]+ ){2,5}?against (T\d+)|"
+        r"(T\d+)['’]s next (?:game|match|fixture|outing|assignment|test)\b(?: (?!T\d)[\w,-]+)"
+        r"{0,5}? (?:against|with|versus|v|is|are) (T\d+)", s
+    ):  # fmt: skip
+        a, b = (m[2], m[3]) if m[2] else (_subject(s, m.start()), m[1])
+        if a and a != b and free(m):
+            take(m, _stmt("fixture-play-against", a, b, None, None, future=True))
+    # "The other semi-final brings together T0 and T1", "the draw pits T0 against T1"
+    for m in re.finditer(r"\b(?:brings? together|bringing together|pits|pitted|pitting) (T\d+) "
+                         r"(?:and|against|with) (T\d+)", s):  # fmt: skip
+        if free(m) and m[1] != m[2]:
+            take(m, _stmt("fixture-pair", m[1], m[2], None, None, future=True))
+    # "T0 had already held both T1 and T2 0-0"
+    for m in re.finditer(r"\bheld (?:both )?(T\d+)(?: and (T\d+))? (\d{1,2})-(\3)\b", s):
+        a = _subject(s, m.start())
+        if a and a not in (m[1], m[2]) and free(m):
+            take(m, _stmt("result-held", a, m[1], m[3], m[4]))
+            if m[2]:
+                out.append(_stmt("result-held", a, m[2], m[3], m[4]))
+    # "T0 head for Barcelona, where Maradona's T1 lie in wait on Tuesday"
+    for m in re.finditer(r"(T\d+) (?:lie|lies|lay|are lying|is lying) in wait\b", s):
+        a = _subject(s, m.start())
+        if a and a != m[1] and free(m):
+            take(m, _stmt("fixture-await", a, m[1], None, None, future=True))
     # "since T0 last met T1", "T0 had met T1 only once" (a past meeting, no score)
     for m in re.finditer(r"(T\d+) (?:had |have |has )?(?:last |first |previously |once )?met (T\d+)\b(?! \d)", s):
         if free(m) and m[1] != m[2]:
