@@ -517,6 +517,7 @@ class Extractor:
                               and self.gaz.teams.get(m.iri) == m.text}  # fmt: skip
         named = [self.gaz.team_for(m.iri, women) for m in ents if m.kind == "team"]
         recent: list[str] = []
+        subject: str | None = None  # the first team of the sentence before
         for s in sentences:
             resolved = []
             for ref in team_refs(text, s.start, s.end, ents, self.gaz, fan is not None):
@@ -526,20 +527,17 @@ class Extractor:
                 coached = (self._coached_team(ref, years, women, set(named))
                            if ref.kind == "side" else None)  # fmt: skip
                 iri = coached or self._ref_iri(ref, hosts, recent, named, present)
+                if ref.kind == "pronoun" and subject and not text[s.start : ref.start].strip(" \"'“‘"):
+                    # "Brazil took Scotland apart 4–1. They beat New Zealand too": a
+                    # sentence that opens with "they" goes on about the last one's subject
+                    iri = subject
                 if ref.kind == "side" and not coached and not SIDE_NOUN.search(ref.text):
                     iri = None  # "Fabio Capello's flops" only as a manager's team
                 iri = self.gaz.team_for(iri, women) if iri else iri
                 r = TeamRef(ref.start, ref.end, iri, ref.text, ref.kind)
                 resolved.append(r)
-                before = text[max(0, r.start - 9) : r.start].lower()
-                if (
-                    iri
-                    and ref.kind != "adjective"
-                    and not is_place_use(text, r)
-                    and not before.endswith(
-                        ("in ", "against ", "over ", "to ", "by ", "beat ", "from ", "and ")
-                    )
-                ):
+                if iri and ref.kind != "adjective" and not is_place_use(text, r) and not (
+                        _after_preposition(text, r)):  # fmt: skip
                     recent.append(iri)
             for i, (r, nxt) in enumerate(pairwise(resolved)):
                 if (r.kind in ("holders", "hosts") and nxt.kind == "name" and nxt.iri
@@ -549,6 +547,9 @@ class Extractor:
                         and re.fullmatch(r",\s*", text[r.end : nxt.start])):  # fmt: skip
                     resolved[i + 1] = TeamRef(nxt.start, nxt.end, r.iri, nxt.text, nxt.kind)
             s.refs = resolved
+            subject = next((r.iri for r in resolved if r.iri
+                            and not is_place_use(text, r) and not _after_preposition(text, r)),
+                           None)  # fmt: skip
             s.mentions = [m for m in ents if s.start <= m.start < s.end]
             mask(s, text)
 
@@ -1547,6 +1548,14 @@ PAIR_SUBJECT = re.compile(
 
 
 PAIR_WORDS = re.compile(r"\b(?:teams|sides|two)\b")
+
+
+def _after_preposition(text: str, ref: TeamRef) -> bool:
+    """True when a team reference follows a word that makes it an object or a place ("in",
+    "against", "over", "to", "by", "beat", "from", "and"): not the team a later "they"
+    means."""
+    before = text[max(0, ref.start - 9) : ref.start].lower()
+    return before.endswith(("in ", "against ", "over ", "to ", "by ", "beat ", "from ", "and "))
 
 
 def _pair_statements(sentences: list[Sentence],
