@@ -1416,6 +1416,9 @@ def test_two_fixtures_in_one_clause_pair():
          [("T0", "T1", 0, 0), ("T0", "T2", 0, 0)]),
         ("T0 head for Barcelona, where Maradona's T1 lie in wait on Tuesday.",
          [("T0", "T1", None, None)]),
+        # a list of wins with their places (Saudi Arabia, 1994)
+        ("T0 had won fans with group-stage wins over T1, 2-1 at Giants Stadium, and T2, 1-0 in "
+         "Washington.", [("T0", "T1", 2, 1), ("T0", "T2", 1, 0)]),
     ],
 )
 def test_results_and_fixtures_told_in_passing(masked: str, expected: list):

@@ -326,7 +326,11 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             listed = re.search(r"(T\d+),? (?:and|&) $", s[m.start() : m.start(1)])
             if listed and listed[1] != a:  # "had beaten T1 and T2 by three goals to none"
                 out.append(_stmt("result-win", a, listed[1], m[2], m[3], same_score=bool(m[4])))
-            for extra in re.finditer(rf"^ and (T\d+) {SCORE}", s[m.end() :]):
+            # "… and T2 3-0"; "wins over T1, 2-1 at Giants Stadium, and T2, 1-0 in Washington"
+            for extra in re.finditer(
+                rf"^(?: (?:at|in) (?:the )?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,3}})?,? and "
+                rf"(T\d+),? {SCORE}", s[m.end() :]
+            ):  # fmt: skip
                 out.append(_stmt("result-win", a, extra[1], extra[2], extra[3]))
     # "T0 defeated by 2-1 the team of T1" (a translation: the score before the opponent)
     for m in re.finditer(
