@@ -746,6 +746,15 @@ def _mentions(text: str, team: str, *names: str) -> list[Mention]:
         # the passer named after the scorer: "after X nodded the ball into his path"
         ("Blerim Džemaili volleyed the Swiss ahead after Breel Embolo nodded the ball into his "
          "path.", "Blerim Džemaili", "Breel Embolo"),
+        # pass verbs a live blog, a fan and a commentator use (2014, 2015, 1990)
+        ("Toby Alderweireld pings a long ball over the top, Hazard takes it on his chest and "
+         "rolls it home.", "Hazard", "Toby Alderweireld"),
+        ("Four minutes later Amber Hearn knocked a long ball down and Hannah Wilkinson bundled "
+         "it in from about two yards.", "Hannah Wilkinson", "Amber Hearn"),
+        ("Moravčík on the left, lifts it towards the far post, and there's Skuhravý again!",
+         "Skuhravý", "Moravčík"),
+        ("Aya Miyama kicked a corner from the right side and at the far post Aya Sameshima put "
+         "it inside with the left foot.", "Aya Sameshima", "Aya Miyama"),
     ],
 )  # fmt: skip
 def test_assists_from_the_goals_sentence(text, scorer, passer):

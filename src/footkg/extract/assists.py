@@ -28,7 +28,8 @@ from footkg.extract.guided import Clocked, _scorer_part, report_clock, tells_goa
 from footkg.extract.pipeline import Mention
 
 #: after the passer, before the scorer: his pass ("crossed", "swung in a corner", "clipped a
-#: long ball", "threads it through", "nodded the ball down")
+#: long ball", "threads it through", "nodded the ball down", "pings a long ball over the top",
+#: "lifts it towards the far post", "kicked a corner")
 PASS_AFTER = re.compile(
     r"^[^.;]{0,110}?\b(?:cross(?:ed|es)?|curl(?:ed|s)|clip(?:ped|s)|swung|swings|"
     r"float(?:ed|s)|whip(?:ped|s)|deliver(?:ed|s)|lofted|lofts|chipped|chips|squared|squares|"
@@ -41,8 +42,11 @@ PASS_AFTER = re.compile(
     r"thread(?:ed|s)|sl(?:id|ides|ipped|ips) (?:a pass|the ball|it|"
     r"\w+ in|\w+ through)|rolled it|rolls it|found|finds|fed|feeds|picked out|picks out|"
     r"(?:hit|hits|drove|drives|played|plays|sent|sends|launch(?:ed|es)|put|puts|picks|picked|"
-    r"slides|slid|threads|threaded|lofts|lofted|whips|whipped|rolls|rolled) (?:in |out )?"
-    r"(?:a|an|the|this) (?:[\w-]+ ){0,3}?(?:cross|pass|ball|corner|free kick|centre)|"
+    r"slides|slid|threads|threaded|lofts|lofted|whips|whipped|rolls|rolled|pings|pinged|"
+    r"knocked|knocks|kicked|kicks|took|takes|lifted|lifts) (?:in |out )?"
+    r"(?:a|an|the|this) (?:[\w-]+ ){0,3}?(?:cross|pass|ball|corner|free kick|centre|diagonal|"
+    r"throw)|(?:lifted|lifts|lofted|lofts|hoisted|hoists) (?:the ball |it )?(?:towards|into|over|"
+    r"across)|(?:played|plays) (?:him|her) in|"
     r"(?:has |had )?made a (?:[\w-]+ )?(?:cross|centre|pass)|"
     r"(?:nodded|nods|headed|heads|knocked|knocks|flicked|flicks) (?:the ball |it )?(?:down|on|"
     r"back|across|into (?:the|his|her) path)|set up|sets up|teed up|tees up|"
