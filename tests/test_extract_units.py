@@ -755,6 +755,9 @@ def _mentions(text: str, team: str, *names: str) -> list[Mention]:
          "Skuhravý", "Moravčík"),
         ("Aya Miyama kicked a corner from the right side and at the far post Aya Sameshima put "
          "it inside with the left foot.", "Aya Sameshima", "Aya Miyama"),
+        # the passer named after the scorer, his pass "into his path" (Belgium–Tunisia, 2018)
+        ("Romelu Lukaku peels off his marker, Dries Mertens slides the ball into his path and "
+         "the big man sidefoots it into the corner.", "Romelu Lukaku", "Dries Mertens"),
     ],
 )  # fmt: skip
 def test_assists_from_the_goals_sentence(text, scorer, passer):

@@ -298,6 +298,9 @@ SUBSTITUTED = re.compile(r"\b(?:on for|in for|replacing|replaced|instead of|in p
 #: had worked the ball across"
 AFTER_PASSER = re.compile(r"\b(?:after|when|as) (?:the )?(?:[a-z-]+ )?$")
 #: a pass ending at the scorer named next: "slid it square to", "cut the ball back for"
+#: after a passer named after the scorer: his pass goes to the scorer ("slides the ball into
+#: his path", "lays it off for him")
+TO_HIM = re.compile(r"^[^.;,]{0,50}?\b(?:into (?:his|her) path|(?:to|for) (?:him|her)\b)")
 RECEIVER = re.compile(
     r"\b(?:slid|slipped|rolled|played|squared|laid|cut|pulled|knocked|nodded|headed|chipped|"
     r"crossed|passed|fed|teed|threaded|lofted|clipped)\b[^.;]{0,40}\b(?:to|for|into the path of)"
@@ -342,12 +345,16 @@ def _passer(text: str, here: list[Mention], g: GoalFact,
     if later and BOXED.search(text, max(0, scorer.start - 40), later[0].start):
         scorer = later[0]
     for p in [p for p in mates if p.start > scorer.start]:
-        # "Couriol … driving in low after Soler had worked the ball across"
+        # "Couriol … driving in low after Soler had worked the ball across"; "Romelu Lukaku
+        # peels off his marker, Dries Mertens slides the ball into his path"
         between = text[scorer.end : p.start]
-        if any(scorer.end <= o.start < p.start for o in here) or not AFTER_PASSER.search(between):
-            continue
         after = text[p.end : p.end + 60]
-        m = PASS_AFTER.match(after)
+        if any(scorer.end <= o.start < p.start for o in here):
+            continue
+        if not AFTER_PASSER.search(between) and not (
+                TO_HIM.match(after) and re.fullmatch(r"[^.;]*,\s*", between)):  # fmt: skip
+            continue
+        m = PASS_AFTER.match(after) or TO_HIM.match(after)
         if m and not SHOT.search(after[: m.end()]):
             return p
     # "Megan Rapinoe, who came on for Lauren Holiday …, launches this looping cross": the
