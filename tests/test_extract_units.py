@@ -98,6 +98,8 @@ def test_years_named_by_headings_and_short_forms(text, years):
         ("In minute 21 she was again there", 21, None, None),
         ("in the third minute of the stoppage time, Aarønes finished", 90, 3, None),
         ("In the minute 23 come the first goal", 23, None, None),
+        ("The first half had already run into its third minute of stoppage time when Zamorano "
+         "nodded it down", 45, 3, None),
     ],
 )
 def test_time_expressions(text, minute, stoppage, offset):

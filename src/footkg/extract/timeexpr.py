@@ -129,6 +129,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("stoppage-nth-first-et", re.compile(rf"\b(?:(?:in )?the )?{ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of the first (?:period|half) of extra[- ]time", re.I)),
     ("stoppage-nth-et", re.compile(rf"\b(?:(?:in )?the )?{ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
     ("stoppage-nth-first", re.compile(rf"\b(?:(?:in )?the )?{ORD} minute of (?:(?:a |the )?(?:[\w-]+ )?first[- ]half (?:stoppage|injury|added)(?: time)?(?: period)?|(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
+    # "The first half had already run into its third minute of stoppage time"
+    ("stoppage-nth-first-told", re.compile(rf"\bfirst half\b[^.;]{{0,50}}?\b(?:its|the) {ORD} minute of (?:stoppage|injury|added) time\b", re.I)),
     ("stoppage-nth", re.compile(rf"\b(?:(?:in )?the )?{ORD} minute of (?:the )?(?:(?:second[- ]half )?(?:stoppage|injury|added) time)", re.I)),
     ("nth-added-first", re.compile(rf"\b(?:half[- ]time|the break|the interval|first half)\b[^.]{{0,80}}?\bthe {ORD} (?:added|additional|stoppage[- ]time) minute\b", re.I)),
     ("nth-added", re.compile(rf"\bthe {ORD} (?:added|additional|stoppage[- ]time) minute\b", re.I)),
@@ -267,9 +269,12 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         base = 45 if rule == "nth-added-first" else 90
         return TimeExpr(s, e, rule, minute=base, stoppage=ordinal(m.group(1)))
     if rule.startswith("stoppage-nth"):
-        base = {"stoppage-nth-et": 120, "stoppage-nth-first": 45, "stoppage-nth-first-et": 105}.get(
-            rule, 90
-        )
+        base = {
+            "stoppage-nth-et": 120,
+            "stoppage-nth-first": 45,
+            "stoppage-nth-first-told": 45,
+            "stoppage-nth-first-et": 105,
+        }.get(rule, 90)
         return TimeExpr(s, e, rule, minute=base, stoppage=ordinal(m.group(1)))
     if rule == "hundred-nth":
         value = 100 + ordinal(m.group(1))
