@@ -100,6 +100,8 @@ def test_years_named_by_headings_and_short_forms(text, years):
         ("In the minute 23 come the first goal", 23, None, None),
         ("The first half had already run into its third minute of stoppage time when Zamorano "
          "nodded it down", 45, 3, None),
+        ("Then it took all of two minutes of the second half for Mexico to break through", 47,
+         None, None),
     ],
 )
 def test_time_expressions(text, minute, stoppage, offset):
@@ -687,9 +689,11 @@ def test_reconcile_with_the_fixture_goals():
         FixtureGoal("p:Agoos", "t:portugal", 71, None, True, False),
     ]
     goals = [_goal("Jorge Costa", 29, team="portugal"), _goal("Sanneh", 36),
-             _goal("McBride", 36, "header"), _goal("Beto", 39, team="portugal")]  # fmt: skip
+             _goal("McBride", 36, "header"),
+             _goal("Beto", 39, "penalty", team="portugal")]  # fmt: skip
     kept = reconcile(goals, fixture, [Sentence(0, 0, 10, "x" * 10)], lambda t: t[2:])
     got = [(g.scorer_name, g.minute, g.kind, g.team_name) for g in kept]
+    # Beto's goal was no penalty in the fixture: a penalty told near it was another's
     assert got == [("Jorge Costa", 29, "own_goal", "united-states"),
                    ("McBride", 36, "header", "united-states"),
                    ("Beto", 39, "regular", "portugal")]  # fmt: skip

@@ -394,8 +394,9 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
     """The rules' ``goals`` checked against the fixture's: a goal that is a fixture own goal
     becomes one (kind ``own_goal``, counted for the other side: "a deflection off Jorge
     Costa"); one that is a fixture penalty becomes one when the report speaks of a penalty
-    there; a goal credited to a player with no fixture goal near its time is dropped when
-    another goal, of a fixture scorer, lies within :data:`TOLERANCE` of it (the rules took
+    there, and one that is not is no penalty (the penalty told nearby was another's); a goal
+    credited to a player with no fixture goal near its time is dropped when another goal, of
+    a fixture scorer, lies within :data:`TOLERANCE` of it (the rules took
     the passer for the scorer, or "four minutes after Zizinho's goal Igoa …" for Zizinho's);
     a goal in the 120th minute is dropped when the fixture has no goal of its scorer that
     late (a shootout kick: "PENALTIES (Norway first)" then "Caroline Graham Hansen scores.
@@ -417,6 +418,8 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
             if s is not None and (_penalty_told(sentences, s)
                                   or _scorer_took_a_penalty(sentences, g, fixture)):  # fmt: skip
                 g.kind = "penalty"
+        elif not fg.penalty and g.kind == "penalty":  # the penalty told nearby was another's
+            g.kind = "regular"
     late = {fg.scorer for fg in fixture if fg.clock >= 120 - TOLERANCE}
     kept = [
         g for g in goals

@@ -136,6 +136,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("nth-added", re.compile(rf"\bthe {ORD} (?:added|additional|stoppage[- ]time) minute\b", re.I)),
     ("hundred-nth", re.compile(rf"\b(?:in|into|during) the (?:one )?hundred(?:-and-| and |-){ORD}[ -]minute\b", re.I)),
     ("half-gone", re.compile(rf"\b{NUM} minutes? of the (first|second) (?:half|period) (?:had |have |were |was )?(?:gone|passed|elapsed|been played|on the clock)\b", re.I)),
+    # "it took all of two minutes of the second half for Mexico to break through"
+    ("half-took", re.compile(rf"\b(?:took|takes|needed|needs) (?:all of |just |only |barely )?{NUM} minutes? of the (first|second) (?:half|period)\b", re.I)),
     ("nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:extra[- ]time|the (?:extra|additional) (?:half-hour|period|time|thirty minutes))", re.I)),
     ("nth-second-half", re.compile(rf"\b(?:in )?the {ORD} minute of the second (?:half|period)", re.I)),
     # a European ordinal ("in the 4. minute") and "In minute 21"
@@ -279,7 +281,7 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
     if rule == "hundred-nth":
         value = 100 + ordinal(m.group(1))
         return TimeExpr(s, e, rule, minute=value) if value <= 130 else None
-    if rule == "half-gone":
+    if rule in ("half-gone", "half-took"):
         n = number(m.group(1))
         return TimeExpr(s, e, rule, minute=n + (45 if m.group(2).lower() == "second" else 0))
     if rule == "minute-plus":
