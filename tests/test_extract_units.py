@@ -1443,3 +1443,11 @@ def test_results_and_fixtures_told_in_passing(masked: str, expected: list):
     """Other matches as writers mention them: (team, team, goals, goals), a fixture's goals
     ``None``."""
     assert [st[:4] for st in _statements(masked)] == expected
+
+
+def test_a_team_right_before_its_verb_is_its_subject():
+    """"…gave T0 a 1-0 win over T1 in Yekaterinburg, and T2 drew 1-1 with T3 in Samara":
+    Denmark drew with Australia (2018), not France."""
+    got = _statements("Earlier today: Mbappé's goal gave T0 a 1-0 win over T1 in Yekaterinburg, "
+                      "and T2 drew 1-1 with T3 in Samara.")  # fmt: skip
+    assert [st[:4] for st in got] == [("T0", "T1", 1, 0), ("T2", "T3", 1, 1)]

@@ -119,11 +119,15 @@ def _stmt(rule: str, a: str, b: str | None, sa: str | int | None, sb: str | int 
 
 def _subject(masked: str, pos: int) -> str | None:
     """The last team slot before ``pos`` (the subject of a verb at ``pos``), skipping slots
-    inside a relative clause ("T0, who face T1 next, beat T2")."""
+    inside a relative clause ("T0, who face T1 next, beat T2"); a slot right before the verb
+    is its subject ("T0 beat T1 in Vigo, and T2 drew with T3")."""
     relative = re.search(r"(T\d+)(?:,| [-–—])? (?:who|which) (?:\w+ ){0,2}$|(T\d+), that (?:\w+ ){0,4}$",
                          masked[:pos])  # fmt: skip
     if relative:  # "T0 will face T1, who beat T2": the relative pronoun's antecedent
         return relative[1] or relative[2]
+    adjacent = re.search(r"\b(T\d+) $", masked[:pos])
+    if adjacent and masked[pos : pos + 1].islower():
+        return adjacent[1]  # right before its verb: "…, and T2 drew 1-1 with T3"
     head = re.sub(r", (?:who|which|whose|having|fresh from)\b[^,]*,", ",", masked[:pos])
     slots, objects = [], set()
     for m in re.finditer(r"\bT\d+\b", head):
@@ -645,9 +649,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         if a and a != m[1] and free(m):
             take(m, _stmt("result-went-out", a, m[1], None, None))
     for m in re.finditer(rf"\b{FUTURE} (?:(?!T\d)[\w-]+ ){{0,2}}?(T\d+)(?! or T\d)", s):
-        # the team just before the verb is its subject ("T0 play T1 and T2 meet T3")
-        adjacent = re.search(r"\b(T\d+) $", s[: m.start()])
-        a = adjacent[1] if adjacent else _subject(s, m.start())
+        a = _subject(s, m.start())  # "T0 play T1 and T2 meet T3": T2 meets T3
         if a and a != m[1] and free(m):
             take(m, _stmt("fixture-verb", a, m[1], None, None, future=True))
     for m in re.finditer(
