@@ -102,6 +102,8 @@ def test_years_named_by_headings_and_short_forms(text, years):
          "nodded it down", 45, 3, None),
         ("Then it took all of two minutes of the second half for Mexico to break through", 47,
          None, None),
+        ("The Turks needed only ten minutes to find the way through", 10, None, None),
+        ("in the first minute of the added time of the first half, Ačimovič", 45, 1, None),
     ],
 )
 def test_time_expressions(text, minute, stoppage, offset):

@@ -128,7 +128,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("plus", re.compile(r"\b(\d{2,3}) ?\+ ?(\d{1,2})(?:th|st|nd|rd)?(?:'|’| min(?:ute)?s?\b)?")),
     ("stoppage-nth-first-et", re.compile(rf"\b(?:(?:in )?the )?{ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of the first (?:period|half) of extra[- ]time", re.I)),
     ("stoppage-nth-et", re.compile(rf"\b(?:(?:in )?the )?{ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),
-    ("stoppage-nth-first", re.compile(rf"\b(?:(?:in )?the )?{ORD} minute of (?:(?:a |the )?(?:[\w-]+ )?first[- ]half (?:stoppage|injury|added)(?: time)?(?: period)?|(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
+    ("stoppage-nth-first", re.compile(rf"\b(?:(?:in )?the )?{ORD} minute of (?:(?:a |the )?(?:[\w-]+ )?first[- ]half (?:stoppage|injury|added)(?: time)?(?: period)?|(?:the )?(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
     # "The first half had already run into its third minute of stoppage time"
     ("stoppage-nth-first-told", re.compile(rf"\bfirst half\b[^.;]{{0,50}}?\b(?:its|the) {ORD} minute of (?:stoppage|injury|added) time\b", re.I)),
     ("stoppage-nth", re.compile(rf"\b(?:(?:in )?the )?{ORD} minute of (?:the )?(?:(?:second[- ]half )?(?:stoppage|injury|added) time)", re.I)),
@@ -137,6 +137,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("hundred-nth", re.compile(rf"\b(?:in|into|during) the (?:one )?hundred(?:-and-| and |-){ORD}[ -]minute\b", re.I)),
     ("half-gone", re.compile(rf"\b{NUM} minutes? of the (first|second) (?:half|period) (?:had |have |were |was )?(?:gone|passed|elapsed|been played|on the clock)\b", re.I)),
     # "it took all of two minutes of the second half for Mexico to break through"
+    # "The Turks … needed only ten minutes to find the way through"
+    ("needed-minutes", re.compile(rf"\b(?:needed|took|required) (?:only |just |all of |barely )?{NUM} minutes? to (?:score|find|break|open|go ahead|take the lead|get)\b", re.I)),
     ("half-took", re.compile(rf"\b(?:took|takes|needed|needs) (?:all of |just |only |barely )?{NUM} minutes? of the (first|second) (?:half|period)\b", re.I)),
     ("nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:extra[- ]time|the (?:extra|additional) (?:half-hour|period|time|thirty minutes))", re.I)),
     ("nth-second-half", re.compile(rf"\b(?:in )?the {ORD} minute of the second (?:half|period)", re.I)),
@@ -308,6 +310,7 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
         "after-interval": lambda: TimeExpr(s, e, rule, minute=45 + n),
         "into-second-half": lambda: TimeExpr(s, e, rule, minute=45 + n),
         "into-game": lambda: TimeExpr(s, e, rule, minute=n),
+        "needed-minutes": lambda: TimeExpr(s, e, rule, minute=n),
         "after-goal": lambda: TimeExpr(s, e, rule, offset=n),
         "within-goal": lambda: TimeExpr(s, e, rule, offset=n),
         "within-restart": lambda: TimeExpr(s, e, rule, minute=45 + n),
