@@ -103,6 +103,8 @@ def test_years_named_by_headings_and_short_forms(text, years):
         ("Then it took all of two minutes of the second half for Mexico to break through", 47,
          None, None),
         ("The Turks needed only ten minutes to find the way through", 10, None, None),
+        # "Lefter" is a name, not "left" (Turkey–South Korea, 1954)
+        ("and after 24 minutes Lefter Küçükandonyadis added a second", 24, None, None),
         ("in the first minute of the added time of the first half, Ačimovič", 45, 1, None),
     ],
 )

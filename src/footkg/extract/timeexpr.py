@@ -179,7 +179,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("before-interval", re.compile(rf"\b{NUM} minutes? before {HALF_TIME}", re.I)),
     ("from-end-et", re.compile(rf"\b{NUM} minutes? (?:from|before) the end of extra[- ]time", re.I)),
     ("remaining-et", re.compile(rf"\b{NUM} minutes? of extra[- ]time (?:left|remaining|to go|to play)", re.I)),
-    ("remaining", re.compile(rf"\b{NUM} minutes? (?:of (?:normal|regular|ordinary|regulation) time |of regulation |of the (?:ninety|90) )?(?:left|remaining|to go|to play)", re.I)),
+    ("remaining", re.compile(rf"\b{NUM} minutes? (?:of (?:normal|regular|ordinary|regulation) time |of regulation |of the (?:ninety|90) )?(?:left|remaining|to go|to play)\b", re.I)),
     ("from-end", re.compile(rf"\b{NUM} minutes? (?:from|before) (?:the end|time|full[- ]time|the final whistle)", re.I)),
     ("later", re.compile(rf"\b{NUM} (?:more |further )?minutes? (?:later|afterwards|after that|on)\b(?! the clock)", re.I)),
     ("lasted", re.compile(rf"\b(?:lasted|survived|held out|held on) (?:for )?(?:only |just |barely |a mere |another )?{NUM} (?:more |further |extra )?minutes?", re.I)),
