@@ -701,3 +701,15 @@ def test_they_at_a_sentences_start_is_the_last_sentences_subject(
     ))
     others = {(o.home_name, o.away_name, o.home_score, o.away_score) for o in ex.others}
     assert others & {("Saudi Arabia", "Netherlands", 1, 2), ("Netherlands", "Saudi Arabia", 2, 1)}
+
+
+def test_the_republic_is_the_republic_of_ireland(extractor: Extractor, tmp_path: Path):
+    """"the Republic beat Romania 5-4 on penalties" (Italia 90 round of 16: 0–0, 5–4 on
+    penalties, Fjelstul matches.csv) is Ireland's goalless draw."""
+    ex = _extract(extractor, tmp_path / "rome.txt", (
+        "Italy beat Uruguay 2-0 in Rome on 25 June 1990. Hours earlier in Genoa the Republic "
+        "beat Romania 5-4 on penalties after a goalless draw.\n"
+    ))
+    others = {(o.home_name, o.away_name, o.home_score, o.away_score) for o in ex.others}
+    assert others & {("Republic of Ireland", "Romania", 0, 0),
+                     ("Romania", "Republic of Ireland", 0, 0)}
