@@ -713,3 +713,22 @@ def test_the_republic_is_the_republic_of_ireland(extractor: Extractor, tmp_path:
     others = {(o.home_name, o.away_name, o.home_score, o.away_score) for o in ex.others}
     assert others & {("Republic of Ireland", "Romania", 0, 0),
                      ("Romania", "Republic of Ireland", 0, 0)}
+
+
+def test_a_full_date_in_the_text_names_the_year(extractor: Extractor, tmp_path: Path):
+    """A fan's anniversary piece dated 2022 that gives the match's date in full ("on 15 June
+    1982") is about the 1982 match: Scotland 5–2 New Zealand at La Rosaleda, Málaga (Fjelstul
+    goals.csv: Dalglish 18', Wark 29' and 32', Sumner 54', Wooddin 64')."""
+    m = _extract(extractor, tmp_path / "malaga.txt", (
+        "The night we scored five\n\nPosted on a supporters' blog, 15 June 2022\n\nForty years "
+        "ago today, on 15 June 1982, Scotland were playing New Zealand at La Rosaleda in Málaga. "
+        "We won 5-2. Kenny Dalglish opened the scoring after 18 minutes and John Wark got two, "
+        "on 29 and 32 minutes. Steve Sumner pulled one back nine minutes after the restart, and "
+        "ten minutes after that Steve Wooddin made it 3-2.\n"
+    )).match
+    assert (m.home_name, m.away_name, m.home_score, m.away_score) == (
+        "Scotland", "New Zealand", 5, 2)
+    assert m.edition.endswith("fifa-world-cup-1982")
+    # the years named, first first: the blog's, then the match's
+    assert extractor._years("Posted 15 June 2022. Forty years ago today, on 15 June 1982, "
+                            "Scotland won.", None) == [2022, 1982]

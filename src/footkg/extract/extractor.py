@@ -446,6 +446,9 @@ class Extractor:
         found_years = [(m.start(), _full_year(next(g for g in m.groups() if g)))
                        for m in YEAR_RE.finditer(text)]  # fmt: skip
         found_years += [(m.start(), y) for m, y in self._host_years(text)]
+        # a full date in the text ("Forty years ago today, on 15 June 1982")
+        found_years += [(m.start(), int(m["y1"] or m["y2"])) for m in DATE_RE.finditer(text)
+                        if m["y1"] or m["y2"]]  # fmt: skip
         years += [y for _, y in sorted(found_years)]
         if published:
             years.append(published.year)
