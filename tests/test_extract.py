@@ -732,3 +732,18 @@ def test_a_full_date_in_the_text_names_the_year(extractor: Extractor, tmp_path: 
     # the years named, first first: the blog's, then the match's
     assert extractor._years("Posted 15 June 2022. Forty years ago today, on 15 June 1982, "
                             "Scotland won.", None) == [2022, 1982]
+
+
+def test_a_score_the_main_match_never_reached_is_an_earlier_meeting(
+        extractor: Extractor, tmp_path: Path):  # fmt: skip
+    """A fan of Norway's women at their 2-1 win over Canada in 2007: "we beat Canada 7-0"
+    cannot be a running score of a 2-1, so it is the pair's 1995 meeting (Fjelstul: Norway
+    7–0 Canada, Gävle, 1995)."""
+    ex = _extract(extractor, tmp_path / "hangzhou.txt", (
+        "Hangzhou diary\nPosted Wednesday 12 September 2007\n\nNorway have beaten Canada 2-1 in "
+        "our first game of the World Cup. Come on Norway! We were nervous, our girls were "
+        "nervous, and our coach was nervous. Somebody said we once beat Canada 7-0, and he "
+        "was right. Ragnhild Gulbrandsen headed our equaliser.\n"
+    ))
+    others = {(o.home_name, o.away_name, o.home_score, o.away_score, o.year) for o in ex.others}
+    assert ("Norway", "Canada", 7, 0, 1995) in others

@@ -202,7 +202,7 @@ SIDE_NOUN = re.compile(
 )
 #: words of an earlier meeting of the main match's teams
 EARLIER_MEETING = re.compile(
-    r"\b(?:met|meet|meeting|meetings|last time|previous|previously|earlier|ago|history|"
+    r"\b(?:met|meet|meeting|meetings|last time|previous|previously|earlier|ago|history|back then|"
     r"group stage|group game|group match|group opener|opener|first round|rematch|repeat)\b|"
     r"\bin (?:19|20)\d\d\b",
     re.I,
@@ -1362,10 +1362,13 @@ class Extractor:
         the main match's, is the guess) in sentence ``text``: the year of the one other
         fixture of the graph between them with that score when there is one (a 2007
         semi-final recalled in a 2011 report); else ``year``. For the main match's teams the
-        sentence must speak of an earlier meeting ("the last time they met"); else it is a
-        running score of the main match and the answer ``None``."""
+        sentence must speak of an earlier meeting ("the last time they met") or the score must
+        be more than the main match's final score allows ("we beat Canada 7-0" in a report of
+        a 2-1); else it is a running score of the main match and the answer ``None``."""
         main_pair = {a, b} == match.teams()
-        if main_pair and not EARLIER_MEETING.search(text):
+        final_a, final_b = match.score_of(a), match.score_of(b)
+        beyond = final_a is not None and final_b is not None and (sa > final_a or sb > final_b)
+        if main_pair and not EARLIER_MEETING.search(text) and not beyond:
             return None
         hits = [f for f in fixtures_between(self.gaz, a, b) if f.iri != match.iri
                 and f.goals_by_team == {a: sa, b: sb}]  # fmt: skip
