@@ -1324,6 +1324,11 @@ def test_the_scorers_words_run_past_the_defender_he_beats():
     players = _mentions(text, "nga", "Julius Aghahowa") + _mentions(text, "swe", "Mellberg")
     part = _scorer_part(_sentence(text), players[0], players)
     assert "a header into the far corner" in part
+    # nor does a player the writer says it was not (Norway–Canada, 2007)
+    text3 = ("Leni swung in a cross and Ragnhild — our Gulbrandsen up front, not Solveig — got "
+             "in front of her defender and headed it in.")  # fmt: skip
+    players3 = _mentions(text3, "nor", "Ragnhild", "Solveig")
+    assert "headed it in" in _scorer_part(_sentence(text3), players3[0], players3)
     # a player who is no opponent beaten still ends it ("Rildo …, but … Eusébio met …")
     text2 = "Rildo gave them hope, but five minutes from time Eusébio met a corner with his head."
     players2 = _mentions(text2, "bra", "Rildo") + _mentions(text2, "por", "Eusébio")
@@ -1455,3 +1460,14 @@ def test_a_team_right_before_its_verb_is_its_subject():
     got = _statements("Earlier today: Mbappé's goal gave T0 a 1-0 win over T1 in Yekaterinburg, "
                       "and T2 drew 1-1 with T3 in Samara.")  # fmt: skip
     assert [st[:4] for st in got] == [("T0", "T1", 1, 0), ("T2", "T3", 1, 1)]
+
+
+def test_a_finish_into_the_top_corner():
+    """"curled it over the wall and into the top corner" finishes a goal (guided.FINISH);
+    "into the corner" and "into the roof of the net" too."""
+    from footkg.extract.guided import FINISH
+
+    assert FINISH.search("curled it over the wall and into the top corner")
+    assert FINISH.search("drove it low into the corner")
+    assert FINISH.search("smashed it into the roof of the net")
+    assert not FINISH.search("ran into the box")

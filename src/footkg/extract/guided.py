@@ -318,7 +318,8 @@ def _by_age(
 #: the ball going in, told without a word for a goal ("looping past the England goalkeeper")
 FINISH = re.compile(
     r"\b(?:past|beyond|beat) (?:the |a )?(?:[\w-]+ )?(?:goalkeeper|keeper|goalie)\b|"
-    r"\binto the (?:net|goal|corner|roof)\b|\bin(?:side)? the (?:net|goal|far post|near post)\b|"
+    r"\binto the (?:(?:top|bottom|far|near|left|right|back|empty|roof of the) )?(?:[\w-]+ )?"
+    r"(?:net|goal|corner|roof)\b|\bin(?:side)? the (?:net|goal|far post|near post)\b|"
     r"\bover the line\b",
     re.I,
 )
@@ -558,9 +559,10 @@ def _is_found(fg: FixtureGoal, g: GoalFact) -> bool:
     return abs(g.minute + (g.stoppage or 0) - fg.clock) <= TOLERANCE
 
 
-#: a player the scorer gets the better of, which does not end the scorer's words: "rising
-#: above Mellberg, a header into the far corner", "slid it past Schumacher"
-BEATEN = re.compile(r"\b(?:above|past|beyond|over|around|round|under|between|outside)\s+$")
+#: a player the scorer gets the better of (or one the writer says it was not), which does
+#: not end the scorer's words: "rising above Mellberg, a header into the far corner", "slid
+#: it past Schumacher", "Ragnhild — our Gulbrandsen up front, not Solveig — … headed it in"
+BEATEN = re.compile(r"\b(?:above|past|beyond|over|around|round|under|between|outside|not)\s+$")
 
 
 def _scorer_part(s: Sentence, p: Mention, players: list[Mention]) -> str:
