@@ -1471,3 +1471,11 @@ def test_a_finish_into_the_top_corner():
     assert FINISH.search("drove it low into the corner")
     assert FINISH.search("smashed it into the roof of the net")
     assert not FINISH.search("ran into the box")
+
+
+def test_a_result_in_the_pluperfect_is_an_earlier_match():
+    """"The Swedes had lost 2-1 to Brazil in Turin" is background to a diary of Scotland 2,
+    Sweden 1 (Italia 90); "T0 had to beat T1" is no result at all."""
+    got = _statements("T0 had lost 2-1 to T1 in Turin, so both sides walked out knowing it.")
+    assert got == [("T0", "T1", 1, 2, None, True)]
+    assert _statements("T0 lost 2-1 to T1 in Turin.")[0][5] is False

@@ -37,6 +37,8 @@ BACKGROUND = re.compile(
     r"(?:\bwho\b[^,.;—]{0,50}|\bhaving|\bfresh from|\bhad (?:already|earlier|previously)|\bhad)"
     r"\s+(?:\w+\s+)?$"
 )
+#: a statement that opens in the pluperfect ("T0 had lost 2-1 to T1"): an earlier match
+PLUPERFECT = re.compile(r"(?:T\d+,? )?had (?!to\b)\w+")
 SUBORDINATE = re.compile(
     r"\b(?:(?:years|months|decades|weeks) (?:after|since|before)|since)\s+$", re.I
 )
@@ -186,7 +188,8 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         used.append((m.start(), m.end()))
         st.start = m.start()
         gerund = bool(re.match(r"\w+ing\b", m.group())) and bool(SUBORDINATE.search(s[: m.start()]))
-        st.background = gerund or bool(BACKGROUND.search(s[: m.start()]))
+        st.background = (gerund or bool(BACKGROUND.search(s[: m.start()]))
+                         or bool(PLUPERFECT.match(m.group())))  # "T0 had lost 2-1 to T1"
         if re.match(r"\w+ing\b", m.group()) and re.search(
             r"\b(?:after|since|by)\s+$", s[: m.start()], re.I
         ):
