@@ -105,6 +105,7 @@ def test_years_named_by_headings_and_short_forms(text, years):
         ("The Turks needed only ten minutes to find the way through", 10, None, None),
         # "Lefter" is a name, not "left" (Turkey–South Korea, 1954)
         ("and after 24 minutes Lefter Küçükandonyadis added a second", 24, None, None),
+        ("Then John Wark got two in three minutes, the first on 29 and", 29, None, None),
         ("in the first minute of the added time of the first half, Ačimovič", 45, 1, None),
     ],
 )

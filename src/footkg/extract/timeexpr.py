@@ -184,6 +184,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("later", re.compile(rf"\b{NUM} (?:more |further )?minutes? (?:later|afterwards|after that|on)\b(?! the clock)", re.I)),
     ("lasted", re.compile(rf"\b(?:lasted|survived|held out|held on) (?:for )?(?:only |just |barely |a mere |another )?{NUM} (?:more |further |extra )?minutes?", re.I)),
     ("bracket-min", re.compile(r"\((\d{1,3}) min(?:ute)?s?\.?\)", re.I)),
+    # a goal named by its order and a bare minute: "the first on 29 and the second on 32"
+    ("goal-on-n", re.compile(r"\b(?i:first|second|third|fourth|fifth|opener|equali[sz]er|winner|another) (?:came |arrived |coming )?on (\d{1,3})\b(?![-–:.,/]?\d)(?! (?i:minutes? (?:later|after))| [A-Z])")),
     ("minute-old", re.compile(rf"\b(?:scarcely|barely|only|just|not even|less than|a mere) {NUM} minutes? old\b", re.I)),
     ("dash-minutes", re.compile(r"(?<=[—–|] )(\d{1,3}) min(?:ute)?s?(?= [—–|])", re.I)),
     ("at-the-minutes", re.compile(r"\bat the (\d{1,3}) minutes?\b", re.I)),
@@ -297,7 +299,7 @@ def _value(rule: str, m: re.Match[str]) -> TimeExpr | None:
     if rule in ("word-ordinal", "bare-ordinal"):
         value = ordinal(m.group(1))
         return TimeExpr(s, e, rule, minute=value) if 1 <= value <= 130 else None
-    if rule in ("ordinal", "apostrophe", "dot-ordinal"):
+    if rule in ("ordinal", "apostrophe", "dot-ordinal", "goal-on-n"):
         value = int(next(g for g in m.groups() if g))
         return TimeExpr(s, e, rule, minute=value) if 1 <= value <= 130 else None
     if rule == "after-n":
