@@ -1480,3 +1480,15 @@ def test_a_result_in_the_pluperfect_is_an_earlier_match():
     got = _statements("T0 had lost 2-1 to T1 in Turin, so both sides walked out knowing it.")
     assert got == [("T0", "T1", 1, 2, None, True)]
     assert _statements("T0 lost 2-1 to T1 in Turin.")[0][5] is False
+
+
+def test_the_goal_was_hers():
+    """"… after Oshoala had dragged two defenders … Three minutes later it was level, and this
+    time the goal was hers": "hers" refers back to Oshoala (Nigeria–Sweden, 2015)."""
+    from footkg.extract.guided import _sightings
+
+    text, sentences = _commentary([
+        "Okobi pulled one back after Oshoala had dragged two defenders away.",
+        "Three minutes later it was level, and this time the goal was hers."])  # fmt: skip
+    players = _mentions(text, "nga", "Okobi", "Oshoala")
+    assert (sentences[1], players[1]) in _sightings(sentences, players)

@@ -360,7 +360,7 @@ def _two_before(s: Sentence, by_index: dict[int, Sentence],
     return clock.get(first.index, [])
 
 
-PRONOUN = re.compile(r"\b(?:[Hh]e|[Ss]he|[Hh]is|[Hh]er|[Hh]im)\b")
+PRONOUN = re.compile(r"\b(?:[Hh]e|[Ss]he|[Hh]is|[Hh]ers?|[Hh]im)\b")
 
 
 def _sightings(sentences: list[Sentence], players: list[Mention]) -> list[tuple[Sentence, Mention]]:
