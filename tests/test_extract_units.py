@@ -1444,6 +1444,12 @@ def test_two_fixtures_in_one_clause_pair():
          [("T0", "T1", 0, 0), ("T0", "T2", 0, 0)]),
         ("T0 head for Barcelona, where Maradona's T1 lie in wait on Tuesday.",
          [("T0", "T1", None, None)]),
+        ("With T0 having drawn 0-0 with T1 and T2 having edged T3 1-0 on the opening matchday.",
+         [("T0", "T1", 0, 0), ("T2", "T3", 1, 0)]),
+        ("In the other match of our group, T0 has won 2-0 against T1 in Marseille.",
+         [("T0", "T1", 2, 0)]),
+        ("She scored in that match, before T1 lost the final 2-0 to T2 in Shanghai.",
+         [("T1", "T2", 0, 2)]),
         # a list of wins with their places (Saudi Arabia, 1994)
         ("T0 had won fans with group-stage wins over T1, 2-1 at Giants Stadium, and T2, 1-0 in "
          "Washington.", [("T0", "T1", 2, 1), ("T0", "T2", 1, 0)]),

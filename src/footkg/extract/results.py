@@ -127,7 +127,7 @@ def _subject(masked: str, pos: int) -> str | None:
                          masked[:pos])  # fmt: skip
     if relative:  # "T0 will face T1, who beat T2": the relative pronoun's antecedent
         return relative[1] or relative[2]
-    adjacent = re.search(r"\b(T\d+) $", masked[:pos])
+    adjacent = re.search(r"\b(T\d+) (?:having |had |has |have |then |also |again )?$", masked[:pos])
     if adjacent and masked[pos : pos + 1].islower():
         return adjacent[1]  # right before its verb: "…, and T2 drew 1-1 with T3"
     head = re.sub(r", (?:who|which|whose|having|fresh from)\b[^,]*,", ",", masked[:pos])
@@ -216,7 +216,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         used.append((m.start(), m.end()))
     # passive: "T0 had been held 2-2 by T1", "T0 were beaten 3-1 by T1", "T0 lost 2-1 to T1"
     for m in re.finditer(
-        rf"(?:had |have |were |was |got |get )?(?:been )?(held|beaten|defeated|lost|losing|fell|(?:went|gone|going|go|goes) down|(?:(?<=were )|(?<=been )|(?<=was )|(?<=got ))(?:thrashed|hammered|routed|crushed|stunned|humbled|humiliated|edged|eliminated|outclassed|overwhelmed|downed|thumped|battered|knocked out|dumped out)) (?:\w+ )?{SCORE} (?:(?!T\d)[\w-]+ ){{0,4}}?(?:by|to|against) (T\d+)",
+        rf"(?:had |have |were |was |got |get )?(?:been )?(held|beaten|defeated|lost|losing|fell|(?:went|gone|going|go|goes) down|(?:(?<=were )|(?<=been )|(?<=was )|(?<=got ))(?:thrashed|hammered|routed|crushed|stunned|humbled|humiliated|edged|eliminated|outclassed|overwhelmed|downed|thumped|battered|knocked out|dumped out)) (?:(?!T\d)\w+ ){{0,2}}?{SCORE} (?:(?!T\d)[\w-]+ ){{0,4}}?(?:by|to|against) (T\d+)",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
@@ -493,9 +493,11 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         if a and a != m[1] and free(m):
             take(m, _stmt("result-won-against", a, m[1], m[2], m[3]))
     # "T0 have won 4-3 after extra time" (the opponent is the other team of the match)
-    for m in re.finditer(rf"(T\d+),? (?:have |has |had )?(?:won|win|wins) (?:by )?{SCORE}(?! {PENS})", s):
+    # "T0 has won 2-0 against T1 in Marseille" (the opponent named after the score)
+    for m in re.finditer(rf"(T\d+),? (?:have |has |had )?(?:won|win|wins) (?:by )?{SCORE}(?! {PENS})"
+                         r"(?: (?:against|over|versus|vs\.?|v) (T\d+))?", s):  # fmt: skip
         if free(m) and not re.search(r"\b(?:when|after|as|since|while|where)\s+$", s[: m.start()]):
-            take(m, _stmt("result-won-score", m[1], None, m[2], m[3], needs_opponent=True))
+            take(m, _stmt("result-won-score", m[1], m[4], m[2], m[3], needs_opponent=not m[4]))
     # "T0 took the lead in the final against T1 and lost 2-1" (the opponent from the sentence)
     for m in re.finditer(rf"\b(?:lost|lose|loses|went down|go down|goes down|gone down) (?:by )?{SCORE}(?! (?:to|against|on) )", s):
         a = _subject(s, m.start())
