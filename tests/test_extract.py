@@ -747,3 +747,19 @@ def test_a_score_the_main_match_never_reached_is_an_earlier_meeting(
     ))
     others = {(o.home_name, o.away_name, o.home_score, o.away_score, o.year) for o in ex.others}
     assert ("Norway", "Canada", 7, 0, 1995) in others
+
+
+def test_a_fans_list_of_old_defeats_by_score_alone(extractor: Extractor, tmp_path: Path):
+    """"we lost all three games. Five-two to Scotland, three-nil to the Soviet Union,
+    four-nil to Brazil.": New Zealand's three matches of 1982, ordered and dated by the graph
+    (Fjelstul matches.csv: Scotland 5–2, Soviet Union 3–0, Brazil 4–0)."""
+    ex = _extract(extractor, tmp_path / "rustenburg.txt", (
+        "New Zealand 1, Slovakia 1 at the Royal Bafokeng Stadium in Rustenburg on 15 June 2010."
+        "\n\nOur only other World Cup was Spain in 1982, and we lost all three games. Five-two "
+        "to Scotland, three-nil to the Soviet Union, four-nil to Brazil.\n"
+    ))
+    others = {(frozenset({(o.home_name, o.home_score), (o.away_name, o.away_score)}), o.year)
+              for o in ex.others}  # fmt: skip
+    for team, goals in (("Scotland", 5), ("Soviet Union", 3), ("Brazil", 4)):
+        lost = 2 if team == "Scotland" else 0
+        assert (frozenset({(team, goals), ("New Zealand", lost)}), 1982) in others

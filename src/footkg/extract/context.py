@@ -216,7 +216,7 @@ EDITION_AFTER = re.compile(r" (?:(?:19|20)\d\d|['’]\d\d)\b(?![-–])")
 def is_place_use(text: str, ref: TeamRef) -> bool:
     """True when a team name is used as a place ("in Mexico", "heads to Miami", the country
     of a dateline "SUWON, South Korea (June 5) -"); not after a result ("lost 8-3 to
-    Hungary", "a 6-1 rout of Switzerland")."""
+    Hungary", "a 6-1 rout of Switzerland", "five-two to Scotland")."""
     if ref.kind == "name" and EDITION_AFTER.match(text, ref.end):
         return True  # "South Africa 2010", "Mexico '86": an edition, not the team
     if not PLACE_HINT.search(text, max(0, ref.start - 12), ref.start):
@@ -232,7 +232,8 @@ def is_place_use(text: str, ref: TeamRef) -> bool:
     if re.match(r",? (?:who|which)\b", text[ref.end : ref.end + 8]):
         return False  # "That job falls to Italy, who play Brazil": a team
     before = text[max(0, ref.start - 30) : ref.start].lower()
-    if re.search(r"(?:\d\s*[-–]\s*\d|\b(?:lost|losing|lose|loses|fell|falling|defeat|loss|beaten|"
+    if re.search(rf"(?:\d\s*[-–]\s*\d|\b(?:{_GOAL_WORD})[-–](?:{_GOAL_WORD})|"
+                 r"\b(?:lost|losing|lose|loses|fell|falling|defeat|loss|beaten|"
                  r"win|victory|rout|thrashing|demolition|drubbing|hammering|triumph|success|"
                  r"went out|knocked out|behind|hands)(?: \w+)?) (?:to|of) $", before):  # fmt: skip
         return False

@@ -1271,7 +1271,8 @@ class Extractor:
                 a = self._next_opponent_of(match, b, year) or a
             if st.rule == "result-nosubject" and b:
                 a = self._side_team(match, None, b, self._other_year(sent.text, year),
-                                    (st.score_a, st.score_b))  # fmt: skip
+                                    (st.score_a, st.score_b),
+                                    any_year=sent.team(st.b).kind == "name")  # fmt: skip
             elif ra is not None and ra.kind == "side" and not st.future and b:
                 a = self._side_team(match, a, b, self._other_year(sent.text, year))
             elif ra is not None and ra.kind == "pronoun" and b and st.score_a is not None:
@@ -1381,10 +1382,10 @@ class Extractor:
     def _graph_orientation(self, a: str, b: str, sa: int, sb: int, year: int | None,
                            match: MatchFact) -> tuple[int, int]:  # fmt: skip
         """``(sa, sb)``, turned round when the graph has the match of ``a`` and ``b`` that
-        year the other way only ("a quarter-final against the holders, Uruguay, and lost
-        4-2": England 2, Uruguay 4)."""
-        fixtures = [f for f in fixtures_between(self.gaz, a, b)
-                    if f.year == year and f.iri != match.iri]  # fmt: skip
+        year (or, when they did not meet that year, any year) the other way only ("a
+        quarter-final against the holders, Uruguay, and lost 4-2": England 2, Uruguay 4)."""
+        others = [f for f in fixtures_between(self.gaz, a, b) if f.iri != match.iri]
+        fixtures = [f for f in others if f.year == year] or others
         scores = [f.goals_by_team for f in fixtures]
         if {a: sa, b: sb} not in scores and {a: sb, b: sa} in scores:
             return sb, sa
@@ -1453,12 +1454,16 @@ class Extractor:
         return hits[0] if len(hits) == 1 else None
 
     def _side_team(self, match: MatchFact, a: str | None, b: str, year: int | None,
-                   score: tuple[int | None, int | None] = (None, None)) -> str | None:  # fmt: skip
+                   score: tuple[int | None, int | None] = (None, None),
+                   any_year: bool = False) -> str | None:  # fmt: skip
         """ "Zlatko Dalić's side, who had beaten T 3-0": a coach's side is a team of the main
         match; the one the graph has playing ``b`` in that edition (with ``score``, the
         side's goals and ``b``'s, when both played ``b``: "Sunday's 3-0 win over Chile" is the
-        United States', Sweden beat Chile 2-0), else the team the reference resolved to when
-        it is a main team, else the main team that is not ``b``."""
+        United States', Sweden beat Chile 2-0), else (with ``any_year``: ``b`` was named) the
+        one main team that ever played ``b`` with that score ("we lost all three: 5-2 to
+        Scotland …", New Zealand in 1982), else
+        the team the reference resolved to when it is a main team, else the main team that is
+        not ``b``."""
         teams = [t for t in (match.home, match.away) if t and t != b]
         played = [t for t in teams
                   if any(f.year == year for f in fixtures_between(self.gaz, t, b))]  # fmt: skip
@@ -1466,6 +1471,11 @@ class Extractor:
             played = [t for t in played if any(
                 f.year == year and f.goals_by_team == {t: score[0], b: score[1]}
                 for f in fixtures_between(self.gaz, t, b))] or played  # fmt: skip
+        if not played and any_year and None not in score:  # "5-2 to Scotland", in 1982
+            goals = sorted((score[0] or 0, score[1] or 0))
+            played = [t for t in teams if any(
+                sorted((f.home_score or 0, f.away_score or 0)) == goals
+                for f in fixtures_between(self.gaz, t, b))]  # fmt: skip
         if len(played) == 1:
             return played[0]
         if a in teams:

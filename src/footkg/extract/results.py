@@ -530,6 +530,13 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             hi, lo = max(int(m[3]), int(m[4])), min(int(m[3]), int(m[4]))
             sa, sb = (lo, hi) if m[5] in ("defeat", "loss") else (hi, lo)
             take(m, _stmt("result-met-noun", m[1], m[2], sa, sb))
+    # a fan's list of defeats by score alone: "… we lost all three games. 5-2 to T0, 3-0 to
+    # T1, 4-0 to T2." (no subject: a team of the main match; the graph orders the score)
+    if re.match(rf"{SCORE} to T\d+, {SCORE} to T\d+", s):
+        for m in re.finditer(rf"(?:^|, (?:and )?){SCORE} to (T\d+)", s):
+            if free(m):
+                take(m, _stmt("result-nosubject", "T?", m[3], m[1], m[2]))
+                out[-1].background = True
     # a list of results by score: "T0 have scored 4-1 against T1, 3-0 against T2 and 6-1
     # against T3", "had won both, 1-0 against T1 and 5-0 against T2"
     for m in re.finditer(rf"(?<![\w-]){SCORE} (?:against|over|versus|vs\.?) (T\d+)", s):
