@@ -763,3 +763,20 @@ def test_a_fans_list_of_old_defeats_by_score_alone(extractor: Extractor, tmp_pat
     for team, goals in (("Scotland", 5), ("Soviet Union", 3), ("Brazil", 4)):
         lost = 2 if team == "Scotland" else 0
         assert (frozenset({(team, goals), ("New Zealand", lost)}), 1982) in others
+
+
+def test_a_penalty_timed_a_paragraph_before_across_half_time_talk(
+        extractor: Extractor, tmp_path: Path):  # fmt: skip
+    """The 1990 final (Fjelstul goals.csv: Brehme 85', penalty): "five minutes from time,
+    Völler went down … pointed to the spot." and, a paragraph on, after "had changed his
+    boots at half-time", "So it was Andreas Brehme … who … drove it low into the corner"."""
+    ex = _extract(extractor, tmp_path / "rome.txt", (
+        "West Germany beat Argentina 1-0 in the World Cup final in Rome on 8 July 1990.\n\n"
+        "Then, five minutes from time, Rudi Völler went down under a challenge from Roberto "
+        "Sensini in the box and the referee pointed to the spot. Replays have been argued over "
+        "ever since.\n\nLothar Matthäus, who normally took the penalties, had changed his boots "
+        "at half-time. So it was Andreas Brehme who placed the ball and drove it low into the "
+        "corner.\n"
+    ))
+    assert [(g.scorer_name, g.minute, g.kind) for g in ex.goals] == [
+        ("Andreas Brehme", 85, "penalty")]

@@ -102,6 +102,9 @@ def test_years_named_by_headings_and_short_forms(text, years):
          "nodded it down", 45, 3, None),
         ("Then it took all of two minutes of the second half for Mexico to break through", 47,
          None, None),
+        # "the additional time" is stoppage time; "the additional period" is extra time
+        ("It was the first minute of the additional time.", 90, 1, None),
+        ("in the fourth minute of the additional period", 94, None, None),
         ("The Turks needed only ten minutes to find the way through", 10, None, None),
         # "Lefter" is a name, not "left" (Turkey–South Korea, 1954)
         ("and after 24 minutes Lefter Küçükandonyadis added a second", 24, None, None),

@@ -333,18 +333,21 @@ def _last_time_before(s: Sentence, by_index: dict[int, Sentence],
     scorer's (``named``: sentence index → the fixture scorers it names): "Then,
     five minutes from time, Völler went down … and Codesal pointed to the spot." and, a
     paragraph on, "So it was Andreas Brehme … who placed the ball and drove it low into the
-    corner"."""
+    corner". A time of half-time alone ("Matthäus … had changed his boots at half-time")
+    does not stop the look back."""
     if not (tells_goal(s.text) or FINISH.search(s.text)):
         return []
-    for i in range(s.index - 1, s.index - 1 - reach, -1):
-        before = by_index.get(i)
-        if before is None:
-            return []
-        if clock.get(i):
-            return clock[i][-1:]
+    found: list[Clocked] = []
+    earlier = sorted((i for i in by_index if i < s.index), reverse=True)[:reach]
+    for i in earlier:  # the sentences before (a paragraph break skips an index)
+        before = by_index[i]
         if named.get(i, set()) - {scorer} and tells_goal(before.text):
-            return []  # another scorer's goal told in between
-    return []
+            break  # another scorer's goal told in between
+        if clock.get(i):
+            if not all(t.minute == 45 and t.stoppage is None for t in clock[i]):
+                return found + clock[i][-1:]
+            found += clock[i]  # "had changed his boots at half-time": look further back
+    return found
 
 
 def _two_before(s: Sentence, by_index: dict[int, Sentence],

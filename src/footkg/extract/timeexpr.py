@@ -131,7 +131,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("stoppage-nth-first", re.compile(rf"\b(?:(?:in )?the )?{ORD} minute of (?:(?:a |the )?(?:[\w-]+ )?first[- ]half (?:stoppage|injury|added)(?: time)?(?: period)?|(?:the )?(?:stoppage|injury|added) time (?:at the end )?of the first half)", re.I)),
     # "The first half had already run into its third minute of stoppage time"
     ("stoppage-nth-first-told", re.compile(rf"\bfirst half\b[^.;]{{0,50}}?\b(?:its|the) {ORD} minute of (?:stoppage|injury|added) time\b", re.I)),
-    ("stoppage-nth", re.compile(rf"\b(?:(?:in )?the )?{ORD} minute of (?:the )?(?:(?:second[- ]half )?(?:stoppage|injury|added) time)", re.I)),
+    ("stoppage-nth", re.compile(rf"\b(?:(?:in )?the )?{ORD} minute of (?:the )?(?:(?:second[- ]half )?(?:stoppage|injury|added|additional) time)", re.I)),
     ("nth-added-first", re.compile(rf"\b(?:half[- ]time|the break|the interval|first half)\b[^.]{{0,80}}?\bthe {ORD} (?:added|additional|stoppage[- ]time) minute\b", re.I)),
     ("nth-added", re.compile(rf"\bthe {ORD} (?:added|additional|stoppage[- ]time) minute\b", re.I)),
     ("hundred-nth", re.compile(rf"\b(?:in|into|during) the (?:one )?hundred(?:-and-| and |-){ORD}[ -]minute\b", re.I)),
@@ -140,7 +140,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     # "The Turks … needed only ten minutes to find the way through"
     ("needed-minutes", re.compile(rf"\b(?:needed|took|required) (?:only |just |all of |barely )?{NUM} minutes? to (?:score|find|break|open|go ahead|take the lead|get)\b", re.I)),
     ("half-took", re.compile(rf"\b(?:took|takes|needed|needs) (?:all of |just |only |barely )?{NUM} minutes? of the (first|second) (?:half|period)\b", re.I)),
-    ("nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:extra[- ]time|the (?:extra|additional) (?:half-hour|period|time|thirty minutes))", re.I)),
+    ("nth-et", re.compile(rf"\b(?:in )?the {ORD} minute of (?:extra[- ]time|the extra (?:half-hour|period|time|thirty minutes)|the additional (?:half-hour|period|thirty minutes))", re.I)),
     ("nth-second-half", re.compile(rf"\b(?:in )?the {ORD} minute of the second (?:half|period)", re.I)),
     # a European ordinal ("in the 4. minute") and "In minute 21"
     ("dot-ordinal", re.compile(r"\b(?:in|by|inside) the (\d{1,3})\. minute\b|\b[Ii]n (?:the )?minute (\d{1,3})\b(?! ?\+)", re.I)),
