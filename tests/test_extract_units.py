@@ -1383,6 +1383,14 @@ def test_a_commentators_header_told_in_the_next_exclamation():
                     Evidence(0, sentences[0].end, "test"))  # fmt: skip
     fill_kinds([goal], text, players, sentences)
     assert goal.kind == "header"
+    # the scorer named again in the next sentence, with the kind (Sweden–Senegal, 2002)
+    text, sentences = _commentary(["Svensson to take it, inswinging... and LARSSON!",
+                                   "Henrik Larsson, with his head, at the near post!"])
+    players = _mentions(text, "t:swe", "Svensson", "Henrik Larsson")
+    larsson = GoalFact("p:Henrik Larsson", "Henrik Larsson", "t:swe", "Sweden", 11,
+                       Evidence(0, sentences[0].end, "test"))  # fmt: skip
+    fill_kinds([larsson], text, players, sentences)
+    assert larsson.kind == "header"
     text, sentences = _commentary(["Bílek scores from the right.", "Skuhravý!", "Header!"])
     players = _mentions(text, "t:tch", "Bílek", "Skuhravý")
     other = GoalFact("p:Bílek", "Michal Bílek", "t:tch", "Czechoslovakia", 30,

@@ -161,7 +161,8 @@ def _kind_told_next(g: GoalFact, sentences: list[Sentence], players: list[Mentio
     scorer ("Oh, Sissi. Free kick, 25 yards, … she curls it over the wall"): the next
     sentence of the paragraph, when it names no other player; or one of the next two that
     opens with the kind, as commentators call it ("… and Skuhravý! Header! One-nil!", "…
-    González Brenes! He's scored! A header, the same lad …")."""
+    González Brenes! He's scored! A header, the same lad …"), or names the scorer again
+    ("… and LARSSON! Henrik Larsson, with his head, at the near post!")."""
     evidence = _sentence_at(sentences, g.evidence.start)
     if evidence is None:
         return None
@@ -173,9 +174,11 @@ def _kind_told_next(g: GoalFact, sentences: list[Sentence], players: list[Mentio
         opens = KIND_OPENS.match(nxt.text)
         if opens:  # a commentator's "… and Skuhravý! Header! One-nil!"
             return "header" if opens[1].lower().startswith("head") else "free_kick"
-        if n == 0 and len(evidence.text.split()) <= 6:
-            kind = _kind(PENALTY_KIND.sub(" ", nxt.text))
-            return kind if kind in ("header", "free_kick") else None
+        names = any(nxt.start <= p.start < nxt.end for p in players)  # the scorer, again
+        if (n == 0 and len(evidence.text.split()) <= 6) or names:
+            kind = _kind(PENALTY_KIND.sub(" ", nxt.text))  # "Henrik Larsson, with his head!"
+            if kind in ("header", "free_kick") or not names:
+                return kind if kind in ("header", "free_kick") else None
     return None
 
 
