@@ -438,6 +438,10 @@ class Extractor:
         return out
 
     def _years(self, text: str, published: date | None, women: bool = False) -> list[int]:
+        """The World Cup years ``text`` names, first named first: the date at its head, then
+        "the 1994 World Cup", "WORLD CUP '94", "Italia 90", "South Africa 2010" and full dates
+        ("on 15 June 1982") in text order, then the year of ``published``; only years with
+        an edition (a women's one when ``women``), each once."""
         years: list[int] = []
         head = text[:400]
         found = find_date(head)
