@@ -1461,6 +1461,17 @@ def test_two_fixtures_in_one_clause_pair():
          [("T0", "T1", 2, 0)]),
         ("She scored in that match, before T1 lost the final 2-0 to T2 in Shanghai.",
          [("T1", "T2", 0, 2)]),
+        ("The final, T0 against T1, will therefore be played at Colombes on Sunday.",
+         [("T0", "T1", None, None)]),
+        ("With this result T0 will face the world champion T1 in the semi-final.",
+         [("T0", "T1", None, None)]),
+        ("T0 go to Munich for Sunday's final in the Olympiastadion against T1.",
+         [("T0", "T1", None, None)]),
+        ("T0 finish Group F against T1 in Porto Alegre on Wednesday.", [("T0", "T1", None, None)]),
+        ("The next match of T0 will be on Thursday 18 June against T1 at the Stade de France.",
+         [("T0", "T1", None, None)]),
+        # a group one is in with others is no fixture
+        ("T0 now take T1 place in the final pool with T2, T3 and T4.", []),
         # a list of wins with their places (Saudi Arabia, 1994)
         ("T0 had won fans with group-stage wins over T1, 2-1 at Giants Stadium, and T2, 1-0 in "
          "Washington.", [("T0", "T1", 2, 1), ("T0", "T2", 1, 0)]),

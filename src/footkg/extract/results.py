@@ -592,12 +592,12 @@ def find_statements(sentence: Sentence) -> list[Statement]:
                           m[2], None, None, future=True))  # fmt: skip
     # "T0 open the second phase against T1", "T0 begin their campaign against T1", "T0 finish
     # the group against T1"
-    for m in [] if not OPEN_WORDS.search(s) else re.finditer(r"(T\d+) (?:will )?(?:open|opens|begin|begins|start|starts|finish|finishes|close|closes|end|ends|complete|completes) (?:the|their|its) (?:(?!T\d)[\w-]+ ){1,3}?(?:against|with|versus) (T\d+)", s):
+    for m in [] if not OPEN_WORDS.search(s) else re.finditer(r"(T\d+) (?:will )?(?:open|opens|begin|begins|start|starts|finish|finishes|close|closes|end|ends|complete|completes) (?:the |their |its )?(?:(?!T\d)[\w-]+ ){1,3}?(?:against|with|versus) (T\d+)", s):
         if free(m) and m[1] != m[2]:
             take(m, _stmt("fixture-open", m[1], m[2], None, None, future=True))
     # "the winners meet on Friday in the first quarter-final, T0 against T1 at …", "a
     # hat-trick for T0 against T1 at Wembley in 1966": one match named by its pair
-    for m in re.finditer(r"(T\d+) (?:against|versus|vs\.?|v) (T\d+)(?! ?\d)(?=,? (?:at|in|on) |\s*\(|\s*$|[.;])", s):
+    for m in re.finditer(r"(T\d+) (?:against|versus|vs\.?|v) (T\d+)(?! ?\d)(?=,? (?:at|in|on) |\s*\(|\s*$|[.;]|, (?!T\d))", s):
         cue = re.search(rf"\b(?:{FUTURE}|final|{STAGE_NOUN}|match|game|tie|for|opens? with|double-header)\b[^.;]*$", s[: m.start()])
         if free(m) and m[1] != m[2] and (cue or re.search(r"\b(?:v|vs\.?|versus)\b", m[0])):
             future = bool(re.search(r"\bwill\b|\bnext\b|\bmeets?\b|\bawait", s))
@@ -628,10 +628,11 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     # "T0 play the same day against T1 in Winnipeg"; "T0's next game is Saturday against T1"
     for m in re.finditer(
         r"\b(?:play|plays|face|faces|meet|meets) (?:(?!T\d)[\w-]+ ){2,5}?against (T\d+)|"
-        r"(T\d+)['’]s next (?:game|match|fixture|outing|assignment|test)\b(?: (?!T\d)[\w,-]+)"
-        r"{0,5}? (?:against|with|versus|v|is|are) (T\d+)", s
+        r"(?:(T\d+)['’]s next (?:game|match|fixture|outing|assignment|test)|[Tt]he next "
+        r"(?:game|match|fixture) of (T\d+))\b(?: (?!T\d)[\w,-]+){0,6}? (?:against|with|versus|v|"
+        r"is|are) (T\d+)", s
     ):  # fmt: skip
-        a, b = (m[2], m[3]) if m[2] else (_subject(s, m.start()), m[1])
+        a, b = (m[2] or m[3], m[4]) if m[2] or m[3] else (_subject(s, m.start()), m[1])
         if a and a != b and free(m):
             take(m, _stmt("fixture-play-against", a, b, None, None, future=True))
     # "The other semi-final brings together T0 and T1", "the draw pits T0 against T1"
@@ -660,13 +661,14 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         a = _subject(s, m.start())
         if a and a != m[1] and free(m):
             take(m, _stmt("result-went-out", a, m[1], None, None))
-    for m in re.finditer(rf"\b{FUTURE} (?:(?!T\d)[\w-]+ ){{0,2}}?(T\d+)(?! or T\d)", s):
+    for m in re.finditer(rf"\b{FUTURE} (?:(?!T\d)[\w-]+ ){{0,3}}?(T\d+)(?! or T\d)", s):
         a = _subject(s, m.start())  # "T0 play T1 and T2 meet T3": T2 meets T3
         if a and a != m[1] and free(m):
             take(m, _stmt("fixture-verb", a, m[1], None, None, future=True))
     for m in re.finditer(
         r"\b(?:final|semi-?final|quarter-?final|play-?off|match|fixture|tie|game|campaign|date|"
-        r"appointment|showdown|rendezvous) (?:against|with|versus|v) (T\d+)",
+        r"appointment|showdown|rendezvous)(?:,?(?: (?!T\d)[\w'’-]+){0,5}? (?:against|versus|v)| "
+        r"with) (T\d+)",
         s,
     ):
         a = _subject(s, m.start())
