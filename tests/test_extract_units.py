@@ -1520,3 +1520,21 @@ def test_the_goal_was_hers():
         "Three minutes later it was level, and this time the goal was hers."])  # fmt: skip
     players = _mentions(text, "nga", "Okobi", "Oshoala")
     assert (sentences[1], players[1]) in _sightings(sentences, players)
+
+
+@pytest.mark.parametrize(
+    ("text", "team", "place"),
+    [
+        ("Iran, 6-2 losers to England in their opener, meet the United States.", "England",
+         False),
+        ("Five-two to Scotland, three-nil to the Soviet Union.", "Scotland", False),
+        ("The squad flew back to England on Sunday.", "England", True),
+    ],
+)
+def test_a_team_after_a_score_is_no_place(text: str, team: str, place: bool):
+    """"losers to England" and "five-two to Scotland" name teams; "flew back to England" a
+    place."""
+    from footkg.extract.context import TeamRef, is_place_use
+
+    start = text.index(team)
+    assert is_place_use(text, TeamRef(start, start + len(team), f"t:{team}", team, "name")) is place

@@ -235,7 +235,8 @@ def is_place_use(text: str, ref: TeamRef) -> bool:
     if re.search(rf"(?:\d\s*[-–]\s*\d|\b(?:{_GOAL_WORD})[-–](?:{_GOAL_WORD})|"
                  r"\b(?:lost|losing|lose|loses|fell|falling|defeat|loss|beaten|"
                  r"win|victory|rout|thrashing|demolition|drubbing|hammering|triumph|success|"
-                 r"went out|knocked out|behind|hands)(?: \w+)?) (?:to|of) $", before):  # fmt: skip
+                 r"went out|knocked out|behind|hands|losers)(?: \w+)?) (?:to|of) $",
+                 before):  # fmt: skip
         return False
     place = r"\b(?:in|to|from|of|at|around|round|across|throughout) $"
     return ref.kind == "name" and bool(re.search(place, before))
