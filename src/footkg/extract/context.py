@@ -267,12 +267,17 @@ def mask(sentence: Sentence, text: str) -> None:
     masked = "".join(out)
     masked = re.sub(r"(\d+)\s*[-–—−]\s*(\d+)", r"\1-\2", masked)
     masked = COLON_SCORE.sub(r"\1-\2", masked)  # "played 2:2", "lost with 0:2" (not 18:53)
-    masked = WORD_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
-    masked = TO_SCORE.sub(lambda m: f"{m[1]}{m[2]}-{m[3]}", masked)
-    masked = EACH_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[1])}", masked)
-    masked = NO_REPLY.sub(lambda m: f"{_goals(m[1])}-0", masked)
-    masked = PAST_NO_REPLY.sub(lambda m: f"beat {m[2]} {_goals(m[1])}-0", masked)
-    masked = HYPHEN_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
+    lower = masked.lower()  # each rewrite needs a word of its own (a fast path)
+    if " to " in lower:
+        masked = WORD_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
+        masked = TO_SCORE.sub(lambda m: f"{m[1]}{m[2]}-{m[3]}", masked)
+    if "each" in lower or "apiece" in lower or "all" in lower:
+        masked = EACH_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[1])}", masked)
+    if "reply" in lower or "unanswered" in lower or "conceding" in lower:
+        masked = NO_REPLY.sub(lambda m: f"{_goals(m[1])}-0", masked)
+        masked = PAST_NO_REPLY.sub(lambda m: f"beat {m[2]} {_goals(m[1])}-0", masked)
+    if "-" in masked or "–" in masked:
+        masked = HYPHEN_SCORE.sub(lambda m: f"{_goals(m[1])}-{_goals(m[2])}", masked)
     masked = WORD_RESULT_LINE.sub(
         lambda m: f"{m[1]} {_goals(m[2])}, {m[3]} {_goals(m[4])}", masked
     )

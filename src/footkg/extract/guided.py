@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from footkg.extract.context import Sentence
 from footkg.extract.facts import Evidence, GoalFact
@@ -195,6 +196,7 @@ def _near(fg: FixtureGoal, t: Clocked) -> int | None:
     return gap if gap <= TOLERANCE else None
 
 
+@lru_cache(maxsize=4096)
 def tells_goal(text: str) -> bool:
     """True when ``text`` tells a goal: a goal word ("scored", "into the net") or a
     scoring signal of :data:`SIGNALS`."""
