@@ -1,6 +1,7 @@
 """Linking: the fixture match a report is about, found among the graph's matches (read once
-per gazetteer, :func:`load_fixtures`) by its two teams and, where known, the tournament year;
-a fixture's goals are looked up with its IRI bound as a value."""
+per gazetteer, :func:`load_fixtures`) by its two teams and, where known, the tournament year,
+or by how much of a fixture the report names (:func:`fixture_evidence`: its scorers, stadium,
+city, day and score); a fixture's goals are looked up with its IRI bound as a value."""
 
 from __future__ import annotations
 
@@ -173,7 +174,7 @@ def fixture_scorers(gaz: Gazetteer, match: str) -> frozenset[str]:
 class Clues:
     """What a report names that a fixture can agree with: its text folded to lower case
     without accents (for players' and cities' names), the stadiums it names (IRIs), the
-    (month, day) pairs and the scores it writes ("2-2", "3:1") as (first, second) pairs."""
+    (month, day) pairs and the scores it writes ("2-2", "3–1") as (first, second) pairs."""
 
     folded: str
     stadiums: frozenset[str]
