@@ -43,7 +43,7 @@ SCORE = re.compile(r"\b\d{1,2}[-–]\d{1,2}\b")
 #: a score in words, as commentators say it: "one-nil", "Two-nil to Norway", "Sweden nil,
 #: Nigeria one"
 _GOALS = r"(?:nil|nought|one|two|three|four|five|six|seven)"
-WORD_SCORE = re.compile(rf"\b{_GOALS}(?:[-–]|, [A-Z][\w ]{{2,30}}? ){_GOALS}\b", re.I)
+SPOKEN_SCORE = re.compile(rf"\b{_GOALS}(?:[-–]|, [A-Z][\w ]{{2,30}}? ){_GOALS}\b", re.I)
 PENALTY_WORDS = re.compile(
     r"\bpenalt(?:y|ies)\b|\bspot[- ]kicks?\b|\b(?:from|to) the spot\b|\bPKs?\b|\bpen\b", re.I
 )
@@ -548,7 +548,7 @@ def _time_only(s: Sentence | None, clock: dict[int, list[Clocked]]) -> list[Cloc
         return []
     times = clock.get(s.index, [])
     opens = (bool(times) and times[0].start - s.start <= 4
-             and bool(SCORE.search(s.text[:60]) or WORD_SCORE.search(s.text[:60])))  # fmt: skip
+             and bool(SCORE.search(s.text[:60]) or SPOKEN_SCORE.search(s.text[:60])))  # fmt: skip
     if len(s.text) > 40 and not (len(s.text) <= 80 and SCORE.search(s.text)) and not opens:
         return []
     return times
