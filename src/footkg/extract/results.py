@@ -625,7 +625,8 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     ):  # fmt: skip  (not "T0 play T1 and T2 meet T3": T2 meets T3)
         if free(m) and m[1] != m[2]:
             take(m, _stmt("fixture-pair", m[1], m[2], None, None, future=True))
-    # "T0 play the same day against T1 in Winnipeg"; "T0's next game is Saturday against T1"
+    # "T0 play the same day against T1 in Winnipeg"; "T0's next game is Saturday against T1";
+    # "The next match of T0 will be on Thursday 18 June against T1"
     for m in re.finditer(
         r"\b(?:play|plays|face|faces|meet|meets) (?:(?!T\d)[\w-]+ ){2,5}?against (T\d+)|"
         r"(?:(T\d+)['’]s next (?:game|match|fixture|outing|assignment|test)|[Tt]he next "
