@@ -20,10 +20,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from footkg import queries, resources
-from footkg.build import BuildOptions, build
-from footkg.resolve import TeamIndex
-from footkg.store import open_store
+from footkg import resources
+from footkg.ingest.pipeline import BuildOptions, build
+from footkg.ingest.resolve import TeamIndex
+from footkg.query import catalogue as queries
+from footkg.store.local import open_store
 
 #: Parameters for the catalogue queries that need some (real questions, real answers).
 EXAMPLE_PARAMS: dict[str, dict[str, str]] = {

@@ -7,7 +7,7 @@
 One run, one process tree; each phase runs in a fresh child process so its peak RSS is its own
 (sampled from ``/proc/self/status`` every 20 ms, per step):
 
-1. ``footkg``: :func:`footkg.build.build` (load, resolve, map, store, derive), its SHACL
+1. ``footkg``: :func:`footkg.ingest.pipeline.build` (load, resolve, map, store, derive), its SHACL
    validation and its exports (Turtle, TriG, N-Quads), then every catalogue query (a warm-up,
    then ``--runs`` timed runs: median and p95);
 2. ``limit``: a raw pyoxigraph bulk load, into a new on-disk store, of the N-Quads footkg
@@ -127,7 +127,7 @@ def time_bound(seconds: float) -> Iterator[None]:
 
 def phase_footkg(work: Path, data_dir: Path | None, runs: int) -> dict[str, Any]:
     """footkg's build, validation, exports and catalogue queries."""
-    from footkg.build import BuildOptions, build
+    from footkg.ingest.pipeline import BuildOptions, build
 
     sampler = RssSampler()
     options = BuildOptions(
@@ -167,7 +167,8 @@ def _catalogue_bindings(resolve_team: Callable[[str], Any] | None) -> list[tuple
     without an example gets ``Argentina``); a query whose parameters cannot be bound on this
     data (a team the subset lacks) is left out, and so is a federated one (``SERVICE``: it
     measures the network, not the store)."""
-    from footkg import queries, resources
+    from footkg import resources
+    from footkg.query import catalogue as queries
 
     out = []
     for q in queries.load_catalogue(resources.queries_dir()):
@@ -186,9 +187,9 @@ def _catalogue_bindings(resolve_team: Callable[[str], Any] | None) -> list[tuple
 
 def footkg_queries(store_path: Path, runs: int) -> dict[str, dict[str, Any]]:
     """Each catalogue query on the built store: a warm-up, then ``runs`` timed runs."""
-    from footkg import queries
-    from footkg.resolve import TeamIndex
-    from footkg.store import open_store
+    from footkg.ingest.resolve import TeamIndex
+    from footkg.query import catalogue as queries
+    from footkg.store.local import open_store
 
     store = open_store(store_path)
     index = TeamIndex.from_store(store)
@@ -225,7 +226,7 @@ def phase_naive(nquads: Path, runs: int, timeout: float, shacl_timeout: float) -
     import pyshacl
     from rdflib import Dataset, Graph
 
-    from footkg import queries
+    from footkg.query import catalogue as queries
     from footkg.resources import ontology_path, shapes_path
 
     sampler = RssSampler()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from footkg.extract import Extractor, Gazetteer
 from footkg.extract.io import read_report
-from footkg.store import default_store_path, open_store
+from footkg.store.local import default_store_path, open_store
 
 
 def main() -> None:

@@ -30,7 +30,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from footkg.resources import ontology_path, shapes_path
-from footkg.store import open_store
+from footkg.store.local import open_store
 from footkg.validate import ValidationResult, _load, parse_results, validate
 
 FK = "https://w3id.org/footkg/ontology#"

@@ -6,7 +6,7 @@ Usage::
     .venv/bin/python bench/loadtest.py --store /tmp/fkstore [--clients 1 8 32] [--duration 15]
     .venv/bin/python bench/loadtest.py --url http://127.0.0.1:7878   # an already running server
 
-Without ``--url`` it starts the server (``footkg.server.serve``) in a subprocess on a free port
+Without ``--url`` it starts the server (``footkg.serve.app.serve``) in a subprocess on a free port
 and stops it at the end. The queries are the catalogue's examples as the query page shows them
 (defaults bound, Argentina v France for team parameters), each POSTed form-encoded asking for
 SPARQL JSON. Queries slower than ``--max-single-ms`` when run alone first are left out of the mix
@@ -30,12 +30,14 @@ from pathlib import Path
 
 import httpx
 
-from footkg import queries, resources, server
+from footkg import resources
+from footkg.query import catalogue as queries
+from footkg.serve import app as server
 
 SERVER_CODE = """
 import sys
 from pathlib import Path
-from footkg.server import ServerConfig, serve
+from footkg.serve.app import ServerConfig, serve
 store, port = Path(sys.argv[1]), int(sys.argv[2])
 config = ServerConfig(store_path=store, timeout=float(sys.argv[3]), workers=int(sys.argv[4]))
 serve(config, port=port, log_level="warning")

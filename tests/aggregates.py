@@ -1,7 +1,7 @@
 """The derived aggregates (head-to-head records, goal tallies) of a hand-written test graph.
 
-A build derives them from its resolved records (:mod:`footkg.derive`); a fixture graph such as
-``tests/fixtures/mini.trig`` has only the RDF, so :func:`aggregate_quads` reads its matches and
+A build derives them from its resolved records (:mod:`footkg.ingest.derive`); a fixture graph such
+as ``tests/fixtures/mini.trig`` has only the RDF, so :func:`aggregate_quads` reads its matches and
 goals back into records and runs the same derivation and mapping code on them.
 """
 
@@ -11,9 +11,9 @@ import datetime as dt
 
 import pyoxigraph as ox
 
-from footkg.derive import goal_tallies, head_to_head_records
-from footkg.integrate import RGoal, RMatch
-from footkg.mapping import QuadSink, map_goal_tally, map_head_to_head
+from footkg.ingest.derive import goal_tallies, head_to_head_records
+from footkg.ingest.integrate import RGoal, RMatch
+from footkg.ingest.mapping import QuadSink, map_goal_tally, map_head_to_head
 
 _PREFIXES = """PREFIX fk: <https://w3id.org/footkg/ontology#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>

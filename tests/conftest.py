@@ -24,7 +24,7 @@ def shared_data() -> Path:
 def full_build(shared_data: Path, tmp_path_factory: pytest.TempPathFactory):
     """One full build from ``../shared/data`` for the whole test session (no SHACL here:
     ``tests/test_build_full.py`` validates it once). Returns the :class:`BuildReport`."""
-    from footkg.build import BuildOptions, build
+    from footkg.ingest.pipeline import BuildOptions, build
 
     folder = tmp_path_factory.mktemp("full")
     options = BuildOptions(
@@ -40,7 +40,7 @@ def full_build(shared_data: Path, tmp_path_factory: pytest.TempPathFactory):
 @pytest.fixture(scope="session")
 def full_store(full_build):
     """The read-only pyoxigraph store of :func:`full_build`."""
-    from footkg.store import open_store
+    from footkg.store.local import open_store
 
     return open_store(full_build.store_path)
 
@@ -48,7 +48,7 @@ def full_store(full_build):
 @pytest.fixture(scope="session")
 def sample_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A store folder built offline from the built-in sample of World Cup finals (seconds)."""
-    from footkg.build import BuildOptions, build
+    from footkg.ingest.pipeline import BuildOptions, build
 
     folder = tmp_path_factory.mktemp("sample-store")
     options = BuildOptions(

@@ -1,4 +1,5 @@
-"""footkg.analytics and footkg.plots on the full graph built from ../shared/data (real values)."""
+"""footkg.analytics.network and footkg.analytics.plots on the full graph built from
+../shared/data (real values)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ import networkx as nx
 import pyoxigraph as ox
 import pytest
 
-from footkg import analytics, plots, queries, resources
-from footkg.analytics import NetworkFilters
+from footkg import resources
+from footkg.analytics import network as analytics
+from footkg.analytics import plots
+from footkg.analytics.network import NetworkFilters
+from footkg.query import catalogue as queries
 from footkg.vocab import team_iri
 
 pytestmark = pytest.mark.slow

@@ -259,10 +259,14 @@ def test_errors_name_the_problem_and_suggest(kg):
 
 
 def test_error_hierarchy_keeps_old_import_paths_and_exit_codes():
-    from footkg.model import FootkgError, SourceFormatError
-    from footkg.queries import ParameterError, UnknownQueryError
-    from footkg.resolve import UnknownTeamError
-    from footkg.store import StoreNotBuiltError
+    from footkg.errors import (
+        FootkgError,
+        ParameterError,
+        SourceFormatError,
+        StoreNotBuiltError,
+        UnknownQueryError,
+        UnknownTeamError,
+    )
 
     assert errors.UnknownTeamError is UnknownTeamError
     assert errors.StoreNotBuiltError is StoreNotBuiltError
@@ -362,7 +366,7 @@ def test_build_offline_sample_then_open(tmp_path, monkeypatch):
 
 def test_open_store_takes_a_string_path(sample_store):
     """`store.open_store` takes a str as well as a Path; a folder without a build is refused."""
-    from footkg.store import open_store
+    from footkg.store.local import open_store
 
     store = open_store(str(sample_store))
     query = """PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>

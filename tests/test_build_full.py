@@ -9,8 +9,9 @@ from collections import Counter
 
 import pytest
 
-from footkg import queries, resources
-from footkg.resolve import TeamIndex
+from footkg import resources
+from footkg.ingest.resolve import TeamIndex
+from footkg.query import catalogue as queries
 from footkg.validate import validate
 from footkg.vocab import RES_NS, graph_iri
 
@@ -46,7 +47,7 @@ def test_every_source_loaded_and_skips_are_explained(full_build) -> None:
 
 def test_world_cup_matches_are_merged_across_sources(full_build) -> None:
     """964 men's World Cup matches 1930-2022 are in all three datasets: one IRI each."""
-    from footkg.store import open_store
+    from footkg.store.local import open_store
 
     store = open_store(full_build.store_path)
     query = """PREFIX fk: <https://w3id.org/footkg/ontology#>
@@ -281,8 +282,8 @@ def test_the_seed_report_and_its_conflicts(full_build, tmp_path, shared_data) ->
 
     import pyoxigraph as ox
 
-    from footkg.articles import ingest_articles
-    from footkg.store import current_build
+    from footkg.ingest.reports import ingest_articles
+    from footkg.store.local import current_build
 
     copy = tmp_path / "db"
     shutil.copytree(current_build(full_build.store_path), copy)

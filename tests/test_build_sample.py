@@ -15,9 +15,9 @@ import pytest
 import rdflib
 from typer.testing import CliRunner
 
-from footkg.build import BuildOptions, build
-from footkg.cli import app
-from footkg.store import current_build, open_store
+from footkg.cli.app import app
+from footkg.ingest.pipeline import BuildOptions, build
+from footkg.store.local import current_build, open_store
 
 
 def _offline(tmp: Path, **extra) -> BuildOptions:
@@ -108,7 +108,8 @@ def test_killed_build_leaves_the_previous_store_usable(
     done = build(_offline(tmp_path, validate=False))
     good = current_build(done.store_path)
     script = (
-        "import sys; from pathlib import Path; from footkg.build import BuildOptions, build; "
+        "import sys; from pathlib import Path; "
+        "from footkg.ingest.pipeline import BuildOptions, build; "
         "build(BuildOptions(store_path=Path(sys.argv[1]), data_dir=Path(sys.argv[2]), "
         "validate=True, engine='pyshacl'))"
     )

@@ -6,8 +6,8 @@ import networkx as nx
 import pytest
 from typer.testing import CliRunner
 
-from footkg.cli import app
-from footkg.cli_graph import register
+from footkg.cli.app import app
+from footkg.cli.graph import register
 
 pytestmark = pytest.mark.slow
 PNG = b"\x89PNG\r\n\x1a\n"

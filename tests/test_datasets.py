@@ -15,19 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from footkg import datasets
-from footkg.datasets import (
-    ChecksumError,
-    DataDirError,
-    DownloadError,
-    Manifest,
-    ManifestError,
-    fetch,
-    load_manifest,
-    resolve_data_dir,
-    verify,
-)
-from footkg.model import FootkgError
+from footkg.errors import ChecksumError, DataDirError, DownloadError, FootkgError, ManifestError
+from footkg.ingest import datasets
+from footkg.ingest.datasets import Manifest, fetch, load_manifest, resolve_data_dir, verify
 
 # A few small files from every dataset and both openfootball repositories.
 SMALL = (

@@ -1,4 +1,4 @@
-"""The derived aggregates (footkg.derive): head-to-head records and goal tallies, on small
+"""The derived aggregates (footkg.ingest.derive): head-to-head records and goal tallies, on small
 records and on the full build (real values), and the catalogue's two ways of reading them."""
 
 from __future__ import annotations
@@ -8,8 +8,11 @@ import datetime as dt
 import pyoxigraph as ox
 import pytest
 
-from footkg import analytics, derive, queries, resources, vocab
-from footkg.integrate import RGoal, RMatch
+from footkg import resources, vocab
+from footkg.analytics import network as analytics
+from footkg.ingest import derive
+from footkg.ingest.integrate import RGoal, RMatch
+from footkg.query import catalogue as queries
 from footkg.vocab import FK_NS, RES_NS, competition_iri, edition_iri, player_iri, team_iri
 
 ARG, ENG, FRA = team_iri("Argentina"), team_iri("England"), team_iri("France")

@@ -12,8 +12,9 @@ from rdflib import OWL, RDF, Graph
 from typer.testing import CliRunner
 
 import footkg
-from footkg import cli_docs, docs, resources
-from footkg.queries import load_catalogue, parse_query_text
+from footkg import docs, resources
+from footkg.cli import docs as cli_docs
+from footkg.query.catalogue import load_catalogue, parse_query_text
 
 FK = "https://w3id.org/footkg/ontology#"
 

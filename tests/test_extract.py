@@ -143,8 +143,8 @@ def test_no_match_report(extractor: Extractor):
 
 
 def test_cli_extract_and_conflicts(full_build, shared_data: Path, tmp_path: Path):
-    from footkg.cli import app
-    from footkg.cli_extract import register
+    from footkg.cli.app import app
+    from footkg.cli.extract import register
 
     register(app)
     register(app)

@@ -42,9 +42,10 @@ def test_wire_service_month_abbreviations(text, expected):
     ],
 )
 def test_years_named_by_headings_and_short_forms(text, years):
-    from footkg.extract.extractor import YEAR_RE, _full_year
+    from footkg.extract.extractor import YEAR_RE
+    from footkg.extract.mainmatch import full_year
 
-    assert [_full_year(next(g for g in m.groups() if g)) for m in YEAR_RE.finditer(text)] == years
+    assert [full_year(next(g for g in m.groups() if g)) for m in YEAR_RE.finditer(text)] == years
 
 
 @pytest.mark.parametrize(

@@ -8,10 +8,10 @@ from datetime import date
 import pytest
 
 from footkg import vocab
-from footkg.derive import derive, match_result
-from footkg.integrate import comparable_minute, integrate
+from footkg.ingest.derive import derive, match_result
+from footkg.ingest.integrate import comparable_minute, integrate
+from footkg.ingest.resolve import NameRule, TeamNames
 from footkg.model import DatasetInfo, Goal, Match, Shootout, SourceData, SourceRef
-from footkg.resolve import NameRule, TeamNames
 
 
 def _source(key: str, matches: list[Match], goals: list[Goal]) -> SourceData:

@@ -479,7 +479,8 @@ def test_shared_source_tables(shared_data: Path) -> None:
 
 def test_enrich_query_through_service(proxy: Proxy, data_dir: Path) -> None:
     """The catalogue query joins linked players with birth dates from the (loopback) service."""
-    from footkg import queries, resources
+    from footkg import resources
+    from footkg.query import catalogue as queries
 
     result = wikidata.link_store(_footkg_store(), _client(proxy), None, data_dir=data_dir)
     store = _footkg_store()

@@ -11,11 +11,11 @@ from pathlib import Path
 import pyoxigraph as ox
 import pytest
 
-from footkg import datasets, vocab
-from footkg.build import team_names
+from footkg import vocab
 from footkg.extract import Gazetteer
-from footkg.integrate import Integrated, integrate
-from footkg.mapping import (
+from footkg.ingest import datasets
+from footkg.ingest.integrate import Integrated, integrate
+from footkg.ingest.mapping import (
     QuadSink,
     map_competitions,
     map_edition,
@@ -24,7 +24,8 @@ from footkg.mapping import (
     map_places,
     map_team,
 )
-from footkg.sources import fjelstul
+from footkg.ingest.pipeline import team_names
+from footkg.ingest.sources import fjelstul
 from footkg.validate import validate
 
 RES = vocab.RES_NS

@@ -12,10 +12,10 @@ import pytest
 from rdflib import Graph
 from rdflib.namespace import SH
 
-from footkg.build import BuildOptions, build
-from footkg.export import export
+from footkg.ingest.pipeline import BuildOptions, build
 from footkg.resources import shapes_path
-from footkg.store import open_store
+from footkg.store.export import export
+from footkg.store.local import open_store
 from footkg.validate import split_shapes, validate
 
 

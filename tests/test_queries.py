@@ -13,13 +13,10 @@ from aggregates import aggregate_quads
 from rich.console import Console
 
 from footkg import resources
-from footkg.queries import (
+from footkg.errors import ParameterError, QueryError, QueryFileError, UnknownQueryError
+from footkg.query.catalogue import (
     STAGE_VALUES,
     CatalogueQuery,
-    ParameterError,
-    QueryError,
-    QueryFileError,
-    UnknownQueryError,
     bind_params,
     load_catalogue,
     parse_query_file,

@@ -10,7 +10,11 @@ import pytest
 from servers import HAVE_OXIGRAPH, free_port, oxigraph_serve
 from typer.testing import CliRunner
 
-from footkg import queries, remote, resources, server, store, vocab
+from footkg import resources, vocab
+from footkg.query import catalogue as queries
+from footkg.serve import app as server
+from footkg.store import local as store
+from footkg.store import remote
 
 ONTOLOGY = vocab.graph_iri("ontology")
 SAMPLE = vocab.graph_iri("sample")
@@ -98,7 +102,7 @@ def test_pushing_again_replaces_the_graphs(pushed, local, oxigraph_url):
 
 
 def test_team_rows_feed_the_team_index(pushed, oxigraph_url):
-    from footkg.resolve import TeamIndex
+    from footkg.ingest.resolve import TeamIndex
 
     index = TeamIndex(remote.team_rows(remote.RemoteStore.from_url(oxigraph_url)))
     assert index.lookup("Argentina") == vocab.team_iri("Argentina")
@@ -122,8 +126,8 @@ def test_server_errors_are_reported(local, oxigraph_url):
 
 
 def test_cli_push(sample_store, oxigraph_url):
-    from footkg.cli import app
-    from footkg.cli_serve import register
+    from footkg.cli.app import app
+    from footkg.cli.serve import register
 
     register(app)
     result = CliRunner().invoke(
@@ -142,7 +146,7 @@ def test_cli_push(sample_store, oxigraph_url):
 def test_cli_build_and_query_against_a_remote_store(oxigraph_url, tmp_path, monkeypatch):
     """`footkg build --store URL` builds (offline: the sample) and pushes; `footkg query
     --store URL` then answers there, with team names resolved from the remote graph."""
-    from footkg.cli import app
+    from footkg.cli.app import app
 
     monkeypatch.delenv("FOOTKG_DATA_DIR", raising=False)
     monkeypatch.setenv("FOOTKG_CACHE_DIR", str(tmp_path / "cache"))

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from footkg import resources
-from footkg.model import SourceFormatError
-from footkg.resolve import NameRule, TeamIndex, TeamNames, UnknownTeamError, read_name_rules
+from footkg.errors import SourceFormatError, UnknownTeamError
+from footkg.ingest.resolve import NameRule, TeamIndex, TeamNames, read_name_rules
 
 
 @pytest.fixture(scope="module")

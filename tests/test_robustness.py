@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from rdflib.compare import isomorphic
 
 from footkg import vocab
-from footkg.export import export
-from footkg.mapping import Iri, QuadSink
+from footkg.ingest.mapping import Iri, QuadSink
+from footkg.store.export import export
 
 HOSTILE = [
     'Argentina" } ; DROP ALL ; #',

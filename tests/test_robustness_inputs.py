@@ -11,13 +11,13 @@ import pytest
 from typer.testing import CliRunner
 
 from footkg import vocab
-from footkg.build import BuildOptions, build
-from footkg.cli import app
-from footkg.integrate import integrate
+from footkg.cli.app import app
+from footkg.ingest.integrate import integrate
+from footkg.ingest.pipeline import BuildOptions, build
+from footkg.ingest.resolve import TeamNames
+from footkg.ingest.sources import intl_results
 from footkg.model import DatasetInfo, Goal, Match, Player, SourceData, SourceRef, SquadEntry
-from footkg.resolve import TeamNames
-from footkg.sources import intl_results
-from footkg.store import open_store
+from footkg.store.local import open_store
 
 
 def _write(path: Path, lines: list[str]) -> None:

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from footkg import vocab
-from footkg.model import Goal, Match, Shootout, SourceData, SourceFormatError
-from footkg.sources import sample
+from footkg.errors import SourceFormatError
+from footkg.ingest.sources import sample
+from footkg.model import Goal, Match, Shootout, SourceData
 
 # Venue countries the sample names as at the time where Fjelstul uses today's name.
 VENUE_COUNTRY_AT_THE_TIME = {1974: ("West Germany", "Germany")}

@@ -23,7 +23,12 @@ from servers import free_port
 from SPARQLWrapper import JSON, SPARQLWrapper
 from typer.testing import CliRunner
 
-from footkg import queries, remote, resources, server, store, vocab
+from footkg import resources, vocab
+from footkg.query import catalogue as queries
+from footkg.serve import app as server
+from footkg.serve import protocol
+from footkg.store import local as store
+from footkg.store import remote
 
 FK = vocab.FK_NS
 SAMPLE_GRAPH = vocab.graph_iri("sample")
@@ -87,7 +92,7 @@ def local(sample_store: Path) -> ox.Store:
     ],
 )
 def test_negotiate_follows_quality_and_specificity(accept, expected):
-    assert server.negotiate(accept, list(server.RESULT_TYPES)) == expected
+    assert protocol.negotiate(accept, list(protocol.RESULT_TYPES)) == expected
 
 
 @pytest.mark.parametrize(
@@ -102,13 +107,13 @@ def test_negotiate_follows_quality_and_specificity(accept, expected):
     ],
 )
 def test_uses_service_reads_keywords_only(text, expected):
-    assert server.uses_service(text) is expected
+    assert protocol.uses_service(text) is expected
 
 
 def test_looks_like_update_skips_the_prologue():
-    assert server.looks_like_update("PREFIX a: <http://a/> # c\n INSERT DATA { a:x a:y a:z }")
-    assert server.looks_like_update("WITH <http://g> DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }")
-    assert not server.looks_like_update("PREFIX insert: <http://a/> SELECT * { ?s ?p ?o }")
+    assert protocol.looks_like_update("PREFIX a: <http://a/> # c\n INSERT DATA { a:x a:y a:z }")
+    assert protocol.looks_like_update("WITH <http://g> DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }")
+    assert not protocol.looks_like_update("PREFIX insert: <http://a/> SELECT * { ?s ?p ?o }")
 
 
 # --- SPARQL 1.1 Protocol ------------------------------------------------------------------------
@@ -126,11 +131,11 @@ def test_sparqlwrapper_gets_the_champions(endpoint, local):
 
 
 def test_catalogue_answers_match_the_embedded_store(endpoint, local):
-    """Every catalogue query over HTTP (via footkg.remote) equals queries.run on the store."""
+    """Every catalogue query over HTTP (via footkg.store.remote) equals queries.run on the store."""
     target = remote.RemoteStore.from_url(f"{endpoint}/sparql")
     catalogue = queries.load_catalogue(resources.queries_dir())
     for q in catalogue:
-        if server.uses_service(q.text):
+        if protocol.uses_service(q.text):
             continue  # federated (SERVICE) queries are refused by default, and need the web
         teams = iter([ARGENTINA, vocab.team_iri("France")])
         raw = {p.name: next(teams) for p in q.params if p.type == "team"}
@@ -157,7 +162,7 @@ def test_select_formats_hold_the_same_solutions(http, media):
     assert as_json.headers["content-type"].startswith("application/sparql-results+json")
     assert other.status_code == 200
     assert other.headers["content-type"].startswith(media)
-    fmt = server.RESULT_TYPES[media]
+    fmt = protocol.RESULT_TYPES[media]
     json_fmt = ox.QueryResultsFormat.JSON
     assert _solutions(other.content, fmt) == _solutions(as_json.content, json_fmt)
 
@@ -426,8 +431,8 @@ def test_void_description(http, local, endpoint):
 
 
 def test_cli_registers_once_and_checks_the_store(tmp_path):
-    from footkg.cli import app
-    from footkg.cli_serve import register
+    from footkg.cli.app import app
+    from footkg.cli.serve import register
 
     register(app)
     register(app)

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from footkg import vocab
-from footkg.model import SourceData, SourceFormatError, SourceRef
-from footkg.sources import fjelstul
+from footkg.errors import SourceFormatError
+from footkg.ingest.sources import fjelstul
+from footkg.model import SourceData, SourceRef
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from footkg import vocab
-from footkg.model import SourceData, SourceFormatError
-from footkg.sources import intl_results
+from footkg.errors import SourceFormatError
+from footkg.ingest.sources import intl_results
+from footkg.model import SourceData
 
 
 @pytest.fixture(scope="module")

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from footkg import vocab
-from footkg.model import SourceData, SourceFormatError
-from footkg.sources import openfootball
-from footkg.sources.common import RowError
+from footkg.errors import SourceFormatError
+from footkg.ingest.sources import openfootball
+from footkg.ingest.sources.common import RowError
+from footkg.model import SourceData
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Tests of the shared CSV reader and field parsers (footkg.sources.common)."""
+"""Tests of the shared CSV reader and field parsers (footkg.ingest.sources.common)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from footkg.model import SkippedRow, SourceFormatError
-from footkg.sources.common import (
+from footkg.errors import SourceFormatError
+from footkg.ingest.sources.common import (
     RowError,
     display_name,
     optional,
@@ -20,6 +20,7 @@ from footkg.sources.common import (
     read_csv,
     read_json,
 )
+from footkg.model import SkippedRow
 
 
 def _read(path: Path, required: tuple[str, ...] = ("a", "b")) -> tuple[list, list[SkippedRow]]:

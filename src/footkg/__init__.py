@@ -11,13 +11,8 @@ The library's entry points::
 Errors are :class:`FootkgError` subclasses, listed in :mod:`footkg.errors`.
 """
 
-# first: modules imported below read it (footkg.sources.sample)
-__version__ = "0.1.0"
-
-# The pipeline module is imported before the function of the same name is bound below, so that
-# `footkg.build` stays the function: a first import of the submodule later would rebind it.
-import footkg.build as _build_module  # noqa: F401
 from footkg import errors
+from footkg._version import __version__
 from footkg.api import IRI, KnowledgeGraph, Result, build, build_and_push, open
 from footkg.errors import FootkgError
 

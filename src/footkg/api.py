@@ -8,7 +8,7 @@
 Everything the ``footkg`` command does goes through these functions: it is a thin layer that
 parses options, calls them and prints what they return. Queries come from the catalogue
 (``queries/*.rq``) or a ``.rq`` file; parameters are keyword arguments, bound as RDF terms by
-:func:`footkg.queries.bind_params` (never pasted into the query text). Results are
+:func:`footkg.query.catalogue.bind_params` (never pasted into the query text). Results are
 :class:`Result` objects whose rows hold typed Python values (:func:`Result.rows`).
 """
 
@@ -26,18 +26,20 @@ from typing import TYPE_CHECKING, Any
 
 import pyoxigraph as ox
 
-from footkg import export as _export
-from footkg import queries, resources, store
+from footkg import resources
 from footkg.errors import NotAvailableError, ParameterError, QueryFileError, ValidationFailed
-from footkg.queries import Catalogue, CatalogueQuery, QueryResult, Term, Value, python_value
-from footkg.resolve import TeamIndex
+from footkg.ingest.resolve import TeamIndex
+from footkg.query import catalogue as queries
+from footkg.query.catalogue import Catalogue, CatalogueQuery, QueryResult, Term, Value, python_value
+from footkg.store import export as _export
+from footkg.store import local as store
 
 if TYPE_CHECKING:
     import pandas
 
-    from footkg.build import BuildReport
     from footkg.extract.facts import Extraction
-    from footkg.remote import GraphPush, RemoteStore
+    from footkg.ingest.pipeline import BuildReport
+    from footkg.store.remote import GraphPush, RemoteStore
     from footkg.validate import ValidationReport
 
 __all__ = [
@@ -71,7 +73,7 @@ def typed_value(term: Term | ox.Triple | None) -> Value:
     """A result term as a Python value, by the SPARQL results format's rules: an IRI →
     :class:`IRI`; ``xsd:integer`` → ``int``; ``xsd:date`` → :class:`datetime.date`; boolean →
     ``bool``; decimal → :class:`~decimal.Decimal`; double → ``float``; other literals → ``str``;
-    unbound → ``None`` (see :func:`footkg.queries.python_value`)."""
+    unbound → ``None`` (see :func:`footkg.query.catalogue.python_value`)."""
     if isinstance(term, ox.NamedNode):
         return IRI(term.value)
     return python_value(term)
@@ -86,7 +88,7 @@ def _row_type(variables: tuple[str, ...]) -> type[tuple[Any, ...]]:
 class Result(QueryResult):
     """The solutions of a SELECT query, with typed Python values.
 
-    It is a :class:`footkg.queries.QueryResult` (``variables``, ``terms``, ``records()``,
+    It is a :class:`footkg.query.catalogue.QueryResult` (``variables``, ``terms``, ``records()``,
     ``column(name)``, ``to_csv()``, ``to_tsv()``, ``to_json()``, ``to_table()``) whose values
     are typed by :func:`typed_value` (IRIs are :class:`IRI`). Iterating gives one named tuple per
     row (``row.played`` or ``row[2]``; a variable that is not a Python name, such as ``?class``,
@@ -95,7 +97,7 @@ class Result(QueryResult):
 
     @classmethod
     def of(cls, result: QueryResult) -> Result:
-        """Wrap a :class:`footkg.queries.QueryResult` (no copy of the terms)."""
+        """Wrap a :class:`footkg.query.catalogue.QueryResult` (no copy of the terms)."""
         if isinstance(result, cls):
             return result
         return cls(result.variables, result.terms, truncated=result.truncated)
@@ -154,7 +156,7 @@ def _series(pd: Any, values: list[Value]) -> Any:
 
 
 def _raw(name: str, value: ParamValue) -> str:
-    """A keyword argument as the raw text :func:`footkg.queries.bind_params` converts."""
+    """A keyword argument as the raw text :func:`footkg.query.catalogue.bind_params` converts."""
     if isinstance(value, bool):  # before int: True is an int
         raise ParameterError(f"parameter {name!r}: a bool is not a valid value", param=name)
     if isinstance(value, str):
@@ -194,8 +196,8 @@ class KnowledgeGraph:
     ``"Germany women"``) or an IRI.
 
     Args:
-        target: an open :class:`pyoxigraph.Store` (e.g. ``footkg.store.open_store(path)``) or a
-            :class:`footkg.remote.RemoteStore`.
+        target: an open :class:`pyoxigraph.Store` (e.g.
+            ``footkg.store.local.open_store(path)``) or a :class:`footkg.store.remote.RemoteStore`.
         location: where it is, for messages and ``repr`` (a folder or URL).
         catalogue: the query catalogue (default: ``queries/*.rq`` of the footkg install).
     """
@@ -235,7 +237,8 @@ class KnowledgeGraph:
     @property
     def catalogue(self) -> Catalogue:
         """The query catalogue (``footkg query --list``): iterate for
-        :class:`footkg.queries.CatalogueQuery` objects (name, title, description, params)."""
+        :class:`footkg.query.catalogue.CatalogueQuery` objects (name, title, description,
+        params)."""
         if self._catalogue is None:
             self._catalogue = queries.load_catalogue(resources.queries_dir())
         return self._catalogue
@@ -263,7 +266,7 @@ class KnowledgeGraph:
             if isinstance(self._target, ox.Store):
                 self._teams = TeamIndex.from_store(self._target)
             else:
-                from footkg import remote
+                from footkg.store import remote
 
                 self._teams = TeamIndex(remote.team_rows(self._target))
         return self._teams
@@ -290,7 +293,7 @@ class KnowledgeGraph:
         ``kg.query("head-to-head", team_a="Argentina", team_b="England")``. Values are text as
         on the command line, ``int`` or :class:`datetime.date`; ``None`` leaves a parameter
         unbound (its default applies). They are converted and bound as RDF terms by
-        :func:`footkg.queries.bind_params`, never pasted into the query text. Declared
+        :func:`footkg.query.catalogue.bind_params`, never pasted into the query text. Declared
         parameter columns are hidden unless ``show_params``; ``max_rows`` stops reading a huge
         result there (``result.truncated`` then says so; local stores only).
 
@@ -330,7 +333,7 @@ class KnowledgeGraph:
                 self._target, q, bindings, show_params=show_params, max_rows=max_rows
             )
         else:
-            from footkg import remote
+            from footkg.store import remote
 
             result = remote.query(self._target, q, bindings, show_params=show_params)
         return Result.of(result)
@@ -367,7 +370,7 @@ class KnowledgeGraph:
         ``path`` is a file whose extension names the format (``footkg.ttl``, ``.trig``,
         ``.nq``, ``.nt``, ``.jsonld``; Turtle and N-Triples merge the named graphs) or a folder,
         which gets ``footkg.<ext>`` for each of ``formats`` (default Turtle, TriG, N-Quads;
-        names as in :data:`footkg.export.FORMATS`).
+        names as in :data:`footkg.store.export.FORMATS`).
 
         Raises :class:`ParameterError` for an unknown extension or format, ``OSError`` when
         the files cannot be written, :class:`footkg.errors.NotAvailableError` for a remote graph.
@@ -446,7 +449,7 @@ def open(path_or_url: str | os.PathLike[str] | None = None) -> KnowledgeGraph:
     Raises :class:`footkg.errors.StoreNotBuiltError` when the folder has no completed build
     (run ``footkg build``) and :class:`footkg.errors.RemoteError` for a malformed URL.
     """
-    from footkg import remote
+    from footkg.store import remote
 
     if isinstance(path_or_url, str) and remote.is_url(path_or_url):
         return KnowledgeGraph(remote.RemoteStore.from_url(path_or_url), location=path_or_url)
@@ -480,7 +483,7 @@ def build(
     the files in ``formats`` there. ``articles``: folders of match reports (``.txt``) to ingest
     besides the demo reports in ``data/articles``. ``on_step`` is called with each step's name.
 
-    Returns a :class:`footkg.build.BuildReport` (``store_path``, ``sources``, ``triples``,
+    Returns a :class:`footkg.ingest.pipeline.BuildReport` (``store_path``, ``sources``, ``triples``,
     ``conflicts``, ``validation`` — ``None`` without ``validate`` —, ``timings``). SHACL
     violations do not raise: check ``report.validation.conforms``. Open the result with
     ``footkg.open(report.store_path)``.
@@ -489,9 +492,9 @@ def build(
     :class:`footkg.errors.SourceFormatError` (unreadable source file),
     :class:`ParameterError` (unknown engine or format, or a URL: see :func:`build_and_push`).
     """
-    from footkg import remote
-    from footkg.build import BuildOptions
-    from footkg.build import build as run_build
+    from footkg.ingest.pipeline import BuildOptions
+    from footkg.ingest.pipeline import build as run_build
+    from footkg.store import remote
 
     if store_path is not None and remote.is_url(str(store_path)):
         raise ParameterError(
@@ -538,12 +541,12 @@ def build_and_push(
 
     Options as :func:`build`; ``on_built`` gets the report before the push starts (the
     temporary store is removed afterwards, so ``report.store_path`` no longer exists on
-    return). Returns the report and one :class:`footkg.remote.GraphPush` per graph.
+    return). Returns the report and one :class:`footkg.store.remote.GraphPush` per graph.
 
     Raises what :func:`build` raises, and :class:`footkg.errors.RemoteError` when the server
     refuses or cannot be reached (a graph may then be partly loaded: push again).
     """
-    from footkg import remote
+    from footkg.store import remote
 
     target = remote.RemoteStore.from_url(url)
     with tempfile.TemporaryDirectory(prefix="footkg-build-") as tmp:

@@ -38,7 +38,7 @@ from rdflib.term import Node
 
 from footkg import resources
 from footkg.errors import FootkgError
-from footkg.queries import Catalogue, CatalogueQuery
+from footkg.query.catalogue import Catalogue, CatalogueQuery
 from footkg.vocab import PREFIXES
 
 if TYPE_CHECKING:
@@ -575,7 +575,7 @@ def api_html() -> str:
     types they return, and :mod:`footkg.errors` (hierarchy and exit codes)."""
     import footkg
     from footkg import errors
-    from footkg.queries import CatalogueQuery, QueryParam
+    from footkg.query.catalogue import CatalogueQuery, QueryParam
     from footkg.validate import ValidationReport, ValidationResult
 
     body = [
@@ -697,6 +697,6 @@ def write_docs(out: Path, *, kg: KnowledgeGraph | None = None, rows: int = 8) ->
 
 
 def _catalogue() -> Catalogue:
-    from footkg.queries import load_catalogue
+    from footkg.query.catalogue import load_catalogue
 
     return load_catalogue(resources.queries_dir())

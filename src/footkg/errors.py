@@ -1,16 +1,18 @@
 """footkg's exceptions in one place, and the exit code the ``footkg`` command gives each.
 
-Every error footkg raises on purpose is a :class:`FootkgError`. The classes live beside the code
-that raises them (``footkg.store.StoreNotBuiltError``, ``footkg.resolve.UnknownTeamError``, …)
-and those import paths keep working; this module re-exports them so that a user can write
-``except footkg.errors.UnknownTeamError``. The hierarchy::
+Every error footkg raises on purpose is a :class:`FootkgError`. The classes a user catches are
+defined here, at the bottom of the import graph (every stage may raise them, none is imported
+by this module); the stage that raises one also re-exports it (``footkg.store.local`` has
+``StoreNotBuiltError``). A user writes ``except footkg.errors.UnknownTeamError``. The
+hierarchy::
 
     FootkgError                           exit 2 (bad input or usage), unless said otherwise
     ├── ValidationFailed                  exit 1: the data does not conform to the SHACL shapes
     ├── StoreNotBuiltError                no completed build in the store folder
-    ├── UnknownTeamError                  a team name nobody knows; .suggestions: close names
+    ├── UnknownNameError                  a name nobody knows; .suggestions: close names
+    │   └── UnknownTeamError              a team name
     ├── QueryError                        the catalogue and SPARQL
-    │   ├── UnknownQueryError             no catalogue query of that name; .suggestions
+    │   ├── UnknownQueryError             no catalogue query of that name (an UnknownNameError too)
     │   ├── ParameterError                a parameter unknown, missing or invalid; .param, .value
     │   └── QueryFileError                a malformed .rq header
     ├── SourceFormatError                 a source file that cannot be read at all
@@ -25,14 +27,8 @@ conform, ``2`` bad input or usage, ``3`` internal error (anything that is not a 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
-
-from footkg.datasets import ChecksumError, DataDirError, DownloadError, ManifestError
-from footkg.model import FootkgError, SourceFormatError
-from footkg.queries import ParameterError, QueryError, QueryFileError, UnknownQueryError
-from footkg.remote import RemoteError
-from footkg.resolve import UnknownTeamError
-from footkg.store import StoreNotBuiltError
 
 if TYPE_CHECKING:
     from footkg.validate import ValidationReport
@@ -55,6 +51,7 @@ __all__ = [
     "RemoteError",
     "SourceFormatError",
     "StoreNotBuiltError",
+    "UnknownNameError",
     "UnknownQueryError",
     "UnknownTeamError",
     "ValidationFailed",
@@ -76,6 +73,107 @@ EXIT_CODES: Final[dict[int, str]] = {
     EXIT_BAD_INPUT: "bad input or usage",
     EXIT_INTERNAL: "internal error",
 }
+
+
+class FootkgError(Exception):
+    """Base class of footkg's errors."""
+
+
+class SourceFormatError(FootkgError):
+    """A source file cannot be read at all (missing, wrong columns, not UTF-8/CSV/JSON)."""
+
+
+class StoreNotBuiltError(FootkgError):
+    """The store folder has no completed build yet (run ``footkg build``)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__(f"no footkg store at {path}: run `footkg build` first")
+
+
+class UnknownNameError(FootkgError, LookupError):
+    """A name footkg does not know (a team, a query, a player); ``name`` is what was asked for
+    and ``suggestions`` holds close known names to offer the user (maybe empty). The message is
+    :meth:`describe` followed by "did you mean …?" when there are suggestions."""
+
+    #: What kind of name it is, as the message says it ("team", "query").
+    kind = "name"
+
+    def __init__(self, name: str, suggestions: list[str]) -> None:
+        self.name = name
+        self.suggestions = suggestions
+        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        super().__init__(self.describe(name) + hint)
+
+    def describe(self, name: str) -> str:
+        """The message without suggestions: ``unknown team 'Uruguray'``."""
+        return f"unknown {self.kind} {name!r}"
+
+
+class UnknownTeamError(UnknownNameError):
+    """A team name that no source, alias or former name knows; ``suggestions`` holds close
+    matches (canonical names) to offer the user."""
+
+    kind = "team"
+
+
+class QueryError(FootkgError):
+    """Base class of the catalogue's errors."""
+
+
+class QueryFileError(QueryError):
+    """A query file's header is malformed or its parameters do not match its query text."""
+
+
+class UnknownQueryError(QueryError, UnknownNameError):
+    """No catalogue query has this name; ``suggestions`` holds close names (maybe empty)."""
+
+    kind = "query"
+
+
+class ParameterError(QueryError, ValueError):
+    """A parameter value is invalid, unknown to the query, or missing (the message says which)."""
+
+    def __init__(self, message: str, *, param: str | None = None, value: str | None = None):
+        self.param = param
+        self.value = value
+        super().__init__(message)
+
+
+class DataDirError(FootkgError):
+    """An explicitly requested data dir does not exist or is not a folder."""
+
+
+class ManifestError(FootkgError):
+    """The manifest file is missing or malformed (the message names the file and the problem)."""
+
+
+class DownloadError(FootkgError):
+    """A dataset file could not be downloaded (network, HTTP error, disk)."""
+
+    def __init__(self, path: str, url: str, cause: BaseException | str) -> None:
+        self.path = path
+        self.url = url
+        self.cause = cause
+        super().__init__(f"could not download {path} from {url}: {cause}")
+
+
+class ChecksumError(FootkgError):
+    """A downloaded file's SHA-256 differs from the manifest's (the file is not kept)."""
+
+    def __init__(self, path: str, url: str, expected: str, actual: str | None) -> None:
+        self.path = path
+        self.url = url
+        self.expected = expected
+        self.actual = actual
+        super().__init__(
+            f"checksum mismatch for {path} (from {url}): expected sha256 {expected}, "
+            f"got {actual or 'a different hash'}; the file was not kept"
+        )
+
+
+class RemoteError(FootkgError):
+    """A remote store refused a request or could not be reached (the message says which)."""
 
 
 class ValidationFailed(FootkgError):

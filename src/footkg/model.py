@@ -2,8 +2,8 @@
 
 Records are plain, typed, immutable values. They carry names *as the source wrote them* (the
 team name used at the time, the scorer's name) and the source's own identifiers; entity
-resolution (:mod:`footkg.resolve`) decides which real-world thing each name is, and the RDF
-mapping (:mod:`footkg.mapping`) turns resolved records into triples.
+resolution (:mod:`footkg.ingest.resolve`) decides which real-world thing each name is, and the RDF
+mapping (:mod:`footkg.ingest.mapping`) turns resolved records into triples.
 
 Units: scores and goals are counts of goals (``int``); minutes are match minutes (``int``),
 with stoppage (added) time apart: ``90+3`` is ``minute=90, stoppage=3``; extra time runs
@@ -15,14 +15,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
-
-
-class FootkgError(Exception):
-    """Base class of footkg's errors."""
-
-
-class SourceFormatError(FootkgError):
-    """A source file cannot be read at all (missing, wrong columns, not UTF-8/CSV/JSON)."""
 
 
 @dataclass(frozen=True, slots=True)

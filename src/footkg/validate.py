@@ -41,9 +41,8 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF, SH
 from rdflib.term import Node
 
-from footkg.provenance import ONTOLOGY_GRAPH
 from footkg.resources import ontology_path, shapes_path
-from footkg.vocab import PREFIXES
+from footkg.vocab import ONTOLOGY_GRAPH, PREFIXES
 
 #: Engines accepted by :func:`validate`.
 ENGINES: tuple[str, ...] = ("turbo", "pyshacl")

@@ -415,3 +415,11 @@ def article_graph_iri(sha256: str) -> str:
 def graph_iri(name: str) -> str:
     """``…/graph/fjelstul-worldcup``: the named graph of a source, an article or a build step."""
     return GRAPH_NS + slug(name)
+
+
+#: The metadata graph: where each named graph came from (see :mod:`footkg.ingest.provenance`).
+METADATA_GRAPH = graph_iri("metadata")
+#: The named graph holding the ontology (``ontology/footkg.ttl``) in every store.
+ONTOLOGY_GRAPH = graph_iri("ontology")
+#: The footkg dataset as a whole (``void:Dataset``; each named graph is a ``void:subset``).
+DATASET_IRI = BASE + "dataset"

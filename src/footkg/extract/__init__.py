@@ -1,6 +1,7 @@
 """Match reports → RDF facts with evidence (see :mod:`footkg.extract.extractor`).
 
-For ``build.py``: :func:`ingest` turns report files into quads, one named graph per report.
+For the build (:mod:`footkg.ingest.reports`): :func:`ingest` turns report files into quads, one
+named graph per report.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
-from footkg.model import FootkgError
+from footkg.errors import FootkgError
 from footkg.vocab import FK, MENS_WORLD_CUP, STAGES, WOMENS_WORLD_CUP, competition_iri, edition_iri
 
 PREFIXES = """PREFIX fk: <https://w3id.org/footkg/ontology#>

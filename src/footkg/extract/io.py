@@ -11,7 +11,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from footkg.model import FootkgError
+from footkg.errors import FootkgError
 
 #: Largest report accepted, in bytes (a long feature is ~50 KB; 1 MB leaves ample room).
 MAX_BYTES = 1_000_000

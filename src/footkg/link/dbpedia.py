@@ -28,7 +28,7 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 import pyoxigraph as ox
 
-from footkg.model import FootkgError
+from footkg.errors import FootkgError
 from footkg.vocab import DBR, FK_NS
 
 __all__ = [

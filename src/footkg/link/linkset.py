@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 
 import pyoxigraph as ox
 
-from footkg.queries import sparql_term
+from footkg.query.catalogue import sparql_term
 from footkg.vocab import DCTERMS, GRAPH_NS, PROV, VOID, graph_iri
 
 __all__ = [
@@ -118,7 +118,7 @@ def replace_links(store: ox.Store, quads: Sequence[ox.Quad], graphs: Iterable[st
     Update, i.e. one transaction: a reader sees the old links or the new ones, never a mix.
 
     Every quad must be in one of ``graphs`` (``ValueError`` otherwise). Terms are serialised
-    by :func:`footkg.queries.sparql_term`. Returns the number of quads written. Raises
+    by :func:`footkg.query.catalogue.sparql_term`. Returns the number of quads written. Raises
     ``OSError`` if the store cannot be written (e.g. opened read-only).
     """
     graphs = sorted(set(graphs))

@@ -46,12 +46,12 @@ import pyoxigraph as ox
 from SPARQLWrapper import GET, JSON, POST, URLENCODED, SPARQLWrapper
 from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
 
-from footkg import __version__ as _footkg_version
+from footkg._version import __version__ as _footkg_version
+from footkg.errors import FootkgError
 from footkg.link import linkset
 from footkg.link.cache import AnswerCache
 from footkg.link.dbpedia import WikipediaUrlError, wikipedia_article_iri, wikipedia_title
-from footkg.model import FootkgError
-from footkg.queries import sparql_term
+from footkg.query.catalogue import sparql_term
 from footkg.vocab import WD
 
 __all__ = [
@@ -286,7 +286,7 @@ def values_block(
     variables: Sequence[str], rows: Iterable[Sequence[ox.NamedNode | ox.Literal | None]]
 ) -> str:
     """A SPARQL ``VALUES (?a ?b) { (… …) … }`` block; each term serialised by
-    :func:`footkg.queries.sparql_term` (so no value can change the query), ``None`` as
+    :func:`footkg.query.catalogue.sparql_term` (so no value can change the query), ``None`` as
     ``UNDEF``. Variable names must be plain SPARQL names (``ValueError`` otherwise)."""
     for name in variables:
         if not name.isidentifier():

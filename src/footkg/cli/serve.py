@@ -1,0 +1,132 @@
+"""The ``footkg serve`` and ``footkg push`` commands, added to the main app by :func:`register`.
+
+``serve`` runs the read-only SPARQL endpoint (:mod:`footkg.serve.app`); ``push`` copies the local
+store's named graphs to a remote SPARQL 1.1 store (:mod:`footkg.store.remote`). Exit codes follow
+:mod:`footkg.cli.app`: 2 for bad input (no store, bad URL, a remote that refuses).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from footkg.cli.options import LocalStoreOpt
+from footkg.errors import FootkgError
+from footkg.serve import app as server
+from footkg.store import local as store
+from footkg.store import remote
+
+EXIT_BAD_INPUT = 2
+
+console = Console()
+err = Console(stderr=True)
+
+
+def _fail(message: str) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def serve_cmd(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.")] = 7878,
+    store_path: LocalStoreOpt = None,
+    timeout: Annotated[
+        float, typer.Option(help="Seconds a query may run before it is stopped (HTTP 503).")
+    ] = 10.0,
+    max_result_mb: Annotated[
+        float, typer.Option(help="Largest answer in MiB (larger: HTTP 400).")
+    ] = 32.0,
+    workers: Annotated[
+        int | None, typer.Option(help="Query worker processes (default: CPUs, 2 to 4).")
+    ] = None,
+    allow_service: Annotated[
+        bool,
+        typer.Option(help="Allow SERVICE (federated queries make the server call other hosts)."),
+    ] = False,
+    cors_origin: Annotated[
+        list[str] | None,
+        typer.Option("--cors-origin", help="Origin allowed by CORS, repeatable (default: *)."),
+    ] = None,
+) -> None:
+    """Serve the store read-only: SPARQL 1.1 Protocol at /sparql, a query page at /,
+    Linked Data pages at /resource/…, VoID at /.well-known/void."""
+    path = store_path if store_path is not None else store.default_store_path()
+    try:
+        store.current_build(path)
+    except FootkgError as exc:
+        raise _fail(str(exc)) from exc
+    if timeout <= 0 or max_result_mb <= 0 or (workers is not None and workers < 1):
+        raise _fail("--timeout, --max-result-mb and --workers must be positive")
+    options = {"workers": workers} if workers is not None else {}
+    config = server.ServerConfig(
+        store_path=path,
+        timeout=timeout,
+        max_result_bytes=int(max_result_mb * 1024 * 1024),
+        allow_service=allow_service,
+        cors_origins=tuple(cors_origin or ("*",)),
+        **options,
+    )
+    console.print(f"footkg endpoint: http://{host}:{port}/sparql (query page at /)")
+    server.serve(config, host=host, port=port)
+
+
+def push_cmd(
+    url: Annotated[
+        str,
+        typer.Option(
+            "--store",
+            help="The remote store's base URL (Oxigraph server: http://host:7878; its "
+            "query endpoint is <URL>/query and its graph store <URL>/store).",
+        ),
+    ],
+    from_path: Annotated[
+        Path | None,
+        typer.Option("--from", help="The local store folder (default: the per-user store)."),
+    ] = None,
+    graph: Annotated[
+        list[str] | None,
+        typer.Option("--graph", help="A named graph IRI to push, repeatable (default: all)."),
+    ] = None,
+    chunk: Annotated[int, typer.Option(help="Triples per HTTP request.")] = 50_000,
+    query_url: Annotated[
+        str | None, typer.Option(help="SPARQL query endpoint (default: <URL>/query).")
+    ] = None,
+    gsp_url: Annotated[
+        str | None,
+        typer.Option(help="Graph Store Protocol endpoint (default: <URL>/store; Fuseki: /data)."),
+    ] = None,
+    verify: Annotated[bool, typer.Option(help="Count each graph on the remote afterwards.")] = True,
+) -> None:
+    """Load the local store's named graphs into a remote SPARQL 1.1 store (Graph Store HTTP
+    Protocol, one graph at a time, replacing graphs of the same name)."""
+    path = from_path if from_path is not None else store.default_store_path()
+    try:
+        target = remote.RemoteStore.from_url(url, query_url=query_url, gsp_url=gsp_url)
+        kg = store.open_store(path)
+        report = remote.push(
+            kg,
+            target,
+            graphs=graph,
+            chunk_triples=chunk,
+            verify=verify,
+            on_graph=lambda g: console.print(
+                f"{g.graph}: {g.triples:,} triples in {g.requests} request(s), {g.seconds:.1f} s"
+            ),
+        )
+    except (FootkgError, ValueError) as exc:
+        raise _fail(str(exc)) from exc
+    total = sum(g.triples for g in report)
+    console.print(f"pushed {len(report)} graph(s), {total:,} triples to {target.gsp_url}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` and ``push`` to ``app`` (a second call does nothing)."""
+    names = {c.name for c in app.registered_commands}
+    if "serve" not in names:
+        app.command("serve")(serve_cmd)
+    if "push" not in names:
+        app.command("push")(push_cmd)

@@ -1,0 +1,311 @@
+"""Facts footkg derives at build time (so queries don't recompute them on every call).
+
+* The winner and loser of each match: the side with more goals after regulation or extra time;
+  when level, the winner of the penalty shootout; a walkover's winner. A drawn match without a
+  shootout (a group match, or a drawn game that was replayed) has neither.
+* The champion and runner-up of each tournament edition: the winner and loser of its final
+  (the replay, when the final was replayed); for an edition without a final (1950), the first
+  and second of the final round by points (2 for a win, 1 for a draw, as in 1950), then goal
+  difference.
+* ``previousEdition``: the edition of the same competition held before (by year).
+* A head-to-head record (``fk:HeadToHead``) of every pair of teams that met, over all their
+  matches with a score (every competition, friendlies included): meetings, wins of each side and
+  draws (a shootout decides nothing: such a match is a draw), goals of each side, the sum of the
+  absolute goal differences, knockout meetings and finals, first and last meeting, the rivalry
+  score (``docs/rivalry-score.md``) and the pair's rank among all pairs by meetings and by
+  score. The catalogue's ``rivalries`` and ``rivalry-edges`` read these instead of every match.
+* The goal tallies (``fk:GoalTally``) of the leading scorers of every competition and tournament
+  edition, the players ranked 100th or better there (ties included): goals (own goals excluded,
+  shootout kicks are never goals), the teams scored for, rank by goals. The ``top-scorers``
+  query (top 50) reads these.
+
+Every derived value is compared with what a source states (Fjelstul's ``winner`` of a
+tournament); a disagreement becomes a :class:`footkg.ingest.integrate.Conflict`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from collections.abc import Container, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from footkg import vocab
+from footkg.ingest.integrate import Conflict, Integrated, RMatch
+
+DERIVED_GRAPH = vocab.graph_iri("derived")
+
+#: Years of meetings beyond which a rivalry's span adds nothing more (docs/rivalry-score.md).
+SPAN_CAP_YEARS = 50
+#: Extra weight of a knockout meeting on top of counting it once (a knockout counts thrice).
+KNOCKOUT_EXTRA = 2
+#: Goal tallies are kept for the players ranked this or better in their competition or edition:
+#: a leaderboard (all 23 600 tallies would add 140 000 triples, a tenth of the graph, to a build
+#: with a time budget, for rankings that are read from the top).
+GOAL_TALLY_RANKS = 100
+
+
+def rivalry_score(
+    played: int,
+    knockout: int,
+    wins_1: int,
+    wins_2: int,
+    goal_margins: int,
+    first_year: int,
+    last_year: int,
+) -> float:
+    """footkg's rivalry score of a pair of teams (``docs/rivalry-score.md``).
+
+    ``(played + 2·knockout) × closeness × longevity`` where closeness = ``0.5 + 0.25·balance +
+    0.25·tightness`` (balance = ``1 − |wins_1 − wins_2| / played``, tightness = ``played /
+    (played + goal_margins)``, ``goal_margins`` being the sum of absolute goal differences) lies
+    in [0.5, 1], and longevity = ``1 + min(last_year − first_year, 50) / 50`` lies in [1, 2].
+    The ``rivalries`` catalogue query computes the same number in SPARQL (the same IEEE double:
+    the same operations in the same order). Returns 0.0 when ``played`` is 0; raises
+    :class:`ValueError` for negative counts.
+    """
+    if min(played, knockout, wins_1, wins_2, goal_margins) < 0:
+        raise ValueError("counts must not be negative")
+    if played == 0:
+        return 0.0
+    balance = 1 - abs(wins_1 - wins_2) / played
+    tightness = played / (played + goal_margins)
+    closeness = 0.5 + 0.25 * balance + 0.25 * tightness
+    longevity = 1 + min(max(last_year - first_year, 0), SPAN_CAP_YEARS) / SPAN_CAP_YEARS
+    return (played + KNOCKOUT_EXTRA * knockout) * closeness * longevity
+
+
+@dataclass(slots=True)
+class HeadToHead:
+    """The record of two teams over their meetings (``team1``'s IRI sorts first): counts of
+    matches, wins, draws, goals and knockout meetings, the sum of absolute goal differences
+    (``goal_margins``), dates of the first and last meeting, the rivalry score and the ranks
+    (see :func:`ranks`) by meetings and by score among all pairs."""
+
+    iri: str
+    team1: str
+    team2: str
+    played: int = 0
+    team1_wins: int = 0
+    draws: int = 0
+    team2_wins: int = 0
+    team1_goals: int = 0
+    team2_goals: int = 0
+    goal_margins: int = 0
+    knockout: int = 0
+    finals: int = 0
+    first: date = date.max
+    last: date = date.min
+    score: float = 0.0
+    meetings_rank: int = 0
+    rivalry_rank: int = 0
+
+    def add(self, score_1: int, score_2: int, stage: str | None, day: date) -> None:
+        """Count one meeting: goals of ``team1`` and ``team2`` (after extra time), its stage key
+        (None when unknown) and its date."""
+        self.played += 1
+        self.team1_wins += score_1 > score_2
+        self.draws += score_1 == score_2
+        self.team2_wins += score_1 < score_2
+        self.team1_goals += score_1
+        self.team2_goals += score_2
+        self.goal_margins += abs(score_1 - score_2)
+        self.knockout += stage in vocab.KNOCKOUT_STAGES
+        self.finals += stage == "final"
+        self.first = min(self.first, day)
+        self.last = max(self.last, day)
+
+
+@dataclass(slots=True)
+class GoalTally:
+    """A player's goals in one competition or tournament edition (``scope``): the count, the
+    teams he scored them for and his rank (see :func:`ranks`) by goals among the scope's
+    scorers."""
+
+    iri: str
+    player: str
+    scope: str
+    goals: int = 0
+    teams: set[str] = field(default_factory=set)
+    rank: int = 0
+
+
+@dataclass(slots=True)
+class Derived:
+    """Derived facts, keyed by IRI: match → (winner, loser); edition → champion / runner-up;
+    edition → previous edition; and the aggregates: head-to-head records and goal tallies."""
+
+    match_result: dict[str, tuple[str, str]] = field(default_factory=dict)
+    champion: dict[str, str] = field(default_factory=dict)
+    runner_up: dict[str, str] = field(default_factory=dict)
+    previous_edition: dict[str, str] = field(default_factory=dict)
+    head_to_head: list[HeadToHead] = field(default_factory=list)
+    goal_tallies: list[GoalTally] = field(default_factory=list)
+
+
+def match_result(m: RMatch) -> tuple[str, str] | None:
+    """``(winner IRI, loser IRI)`` of a match, or ``None`` for a draw (see module docstring)."""
+    if m.walkover_winner_iri:
+        loser = m.away_iri if m.walkover_winner_iri == m.home_iri else m.home_iri
+        return m.walkover_winner_iri, loser
+    if m.home_score is None or m.away_score is None:
+        return None
+    if m.home_score > m.away_score:
+        return m.home_iri, m.away_iri
+    if m.away_score > m.home_score:
+        return m.away_iri, m.home_iri
+    if m.shootout and m.shootout.winner_iri:
+        winner = m.shootout.winner_iri
+        return winner, (m.away_iri if winner == m.home_iri else m.home_iri)
+    return None
+
+
+def _final_round_table(matches: list[RMatch]) -> list[str]:
+    points: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for m in matches:
+        if m.home_score is None or m.away_score is None:
+            continue
+        for team, gf, ga in (
+            (m.home_iri, m.home_score, m.away_score),
+            (m.away_iri, m.away_score, m.home_score),
+        ):
+            row = points[team]
+            row[0] += 2 if gf > ga else 1 if gf == ga else 0
+            row[1] += gf - ga
+            row[2] += gf
+    return sorted(points, key=lambda t: tuple(points[t]), reverse=True)
+
+
+def derive(data: Integrated) -> Derived:
+    """Compute the derived facts of ``data``; appends conflicts to ``data.conflicts`` where a
+    source's stated champion differs from the derived one."""
+    out = Derived()
+    by_edition: dict[str, list[RMatch]] = defaultdict(list)
+    for m in data.matches.values():
+        result = match_result(m)
+        if result:
+            out.match_result[m.iri] = result
+        if m.edition_iri:
+            by_edition[m.edition_iri].append(m)
+    for edition_iri, matches in by_edition.items():
+        finals = sorted((m for m in matches if m.stage == "final"), key=lambda m: m.date)
+        if finals:
+            decided = [m for m in finals if m.iri in out.match_result]
+            if decided:
+                out.champion[edition_iri], out.runner_up[edition_iri] = out.match_result[
+                    decided[-1].iri
+                ]
+        else:
+            table = _final_round_table([m for m in matches if m.stage == "final round"])
+            if len(table) >= 2:
+                out.champion[edition_iri], out.runner_up[edition_iri] = table[0], table[1]
+    _check_stated_champions(data, out)
+    by_competition: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    for edition in data.editions.values():
+        by_competition[edition.competition_iri].append((edition.year, edition.iri))
+    for editions in by_competition.values():
+        editions.sort()
+        for (_, before), (_, after) in itertools.pairwise(editions):
+            out.previous_edition[after] = before
+    out.head_to_head = head_to_head_records(data.matches.values())
+    out.goal_tallies = goal_tallies(data.matches.values(), data.players)
+    return out
+
+
+def _stage_keys(m: RMatch) -> list[str | None]:
+    """The stage keys a match is stated with (its own, else the ones only other sources give),
+    ``[None]`` when none: one meeting per key, as the match-level SPARQL counts it."""
+    if m.stage:
+        return [m.stage]
+    keys = dict.fromkeys(str(v) for p, v, _ in m.extra if p == "stage")  # the union graph's set
+    return list(keys) or [None]
+
+
+def head_to_head_records(matches: Iterable[RMatch]) -> list[HeadToHead]:
+    """The head-to-head record of every pair of teams that met in a match with a score, with
+    scores and ranks (see :class:`HeadToHead`), in no particular order."""
+    records: dict[tuple[str, str], HeadToHead] = {}
+    for m in matches:
+        if m.home_score is None or m.away_score is None:
+            continue
+        home_first = m.home_iri < m.away_iri
+        team1, team2 = (m.home_iri, m.away_iri) if home_first else (m.away_iri, m.home_iri)
+        score_1, score_2 = (
+            (m.home_score, m.away_score) if home_first else (m.away_score, m.home_score)
+        )
+        record = records.get((team1, team2))
+        if record is None:
+            iri = vocab.head_to_head_iri(team1, team2)
+            record = records[(team1, team2)] = HeadToHead(iri, team1, team2)
+        for stage in _stage_keys(m):
+            record.add(score_1, score_2, stage, m.date)
+    out = list(records.values())
+    for r in out:
+        r.score = rivalry_score(r.played, r.knockout, r.team1_wins, r.team2_wins,
+                                r.goal_margins, r.first.year, r.last.year)  # fmt: skip
+    for r, rank in zip(out, ranks([r.played for r in out]), strict=True):
+        r.meetings_rank = rank
+    for r, rank in zip(out, ranks([r.score for r in out]), strict=True):
+        r.rivalry_rank = rank
+    return out
+
+
+def ranks(values: Sequence[float]) -> list[int]:
+    """The rank of each value, in order, highest first ("1224" ranking): one more than the
+    number of values greater than it, so equal values share a rank and the next rank is
+    skipped. The first ``n`` of any ordering by value (ties broken any way) have ranks ≤ ``n``."""
+    ahead: dict[float, int] = {}
+    for n, v in enumerate(sorted(values, reverse=True)):
+        ahead.setdefault(v, n)
+    return [ahead[v] + 1 for v in values]
+
+
+def goal_tallies(
+    matches: Iterable[RMatch], players: Container[str], depth: int = GOAL_TALLY_RANKS
+) -> list[GoalTally]:
+    """The goal tallies of each competition's and tournament edition's scorers ranked ``depth``
+    or better (ties included), from the goals of ``matches``: goals whose scorer is one of
+    ``players`` (player IRIs: the players with a record, hence a label), own goals excluded (see
+    :class:`GoalTally`), ranked among all the scorers of the competition or edition. In no
+    particular order."""
+    tallies: dict[tuple[str, str], GoalTally] = {}
+    for m in matches:
+        scopes = [m.competition_iri] + ([m.edition_iri] if m.edition_iri else [])
+        for goal in m.goals:
+            if goal.own_goal or goal.scorer_iri not in players:
+                continue
+            for scope in scopes:
+                tally = tallies.get((scope, goal.scorer_iri))
+                if tally is None:
+                    iri = vocab.goal_tally_iri(scope, goal.scorer_iri)
+                    tally = tallies[(scope, goal.scorer_iri)] = GoalTally(
+                        iri, goal.scorer_iri, scope
+                    )
+                tally.goals += 1
+                tally.teams.add(goal.team_iri)
+    by_scope: dict[str, list[GoalTally]] = defaultdict(list)
+    for tally in tallies.values():
+        by_scope[tally.scope].append(tally)
+    for group in by_scope.values():
+        for tally, rank in zip(group, ranks([t.goals for t in group]), strict=True):
+            tally.rank = rank
+    return [t for t in tallies.values() if t.rank <= depth]
+
+
+def _check_stated_champions(data: Integrated, out: Derived) -> None:
+    for edition in data.editions.values():
+        stated = edition.stated_champion_iri
+        derived = out.champion.get(edition.iri)
+        if stated and derived and stated != derived:
+            data.conflicts.append(
+                Conflict(
+                    edition.iri,
+                    "champion",
+                    derived,
+                    DERIVED_GRAPH,
+                    stated,
+                    edition.graph,
+                    f"champion of {edition.label}",
+                )
+            )

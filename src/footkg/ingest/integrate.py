@@ -1,0 +1,850 @@
+"""Integration: the records of every source become one set of resolved entities.
+
+Input: :class:`footkg.model.SourceData` per source, in order of precedence (the first source
+that holds a match states its facts). Output: :class:`Integrated`, resolved records carrying
+their IRIs (minted by :mod:`footkg.vocab`) and the named graph each fact goes to, plus the
+:class:`Conflict` list where sources disagree. No RDF here: :mod:`footkg.ingest.mapping` does that.
+
+Cross-source rules (see :mod:`footkg.ingest.resolve` for names):
+
+* A match is the same match in two sources when it has the same date (or ±1 day) and the same
+  two resolved teams of the same gender. Scores are compared after orienting the second source's
+  home/away to the first's; disagreements on score, extra time, shootout and goal minutes are
+  kept as conflicts, never overwritten.
+* Goals come from the most preferred source that lists them; another source's complete list
+  (as many goals as the score) is compared minute by minute per team.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from footkg import vocab
+from footkg.ingest.resolve import TeamNames, rules_from_former_names
+from footkg.model import (
+    Goal,
+    ManagerAppointment,
+    Match,
+    Player,
+    ShootoutKick,
+    SourceData,
+    Stadium,
+    Tournament,
+)
+
+# ---- resolved records ---------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class RTeam:
+    """A resolved national team (one per association and gender)."""
+
+    iri: str
+    label: str
+    gender: str
+    country_iri: str
+    codes: set[str] = field(default_factory=set)
+    confederation: str | None = None
+    wikipedia: str | None = None
+    alt_labels: set[str] = field(default_factory=set)
+    former_names: list[tuple[str, date | None, date | None]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class RShootout:
+    """A resolved penalty shootout (scores in kicks converted, not goals)."""
+
+    iri: str
+    home: int | None
+    away: int | None
+    winner_iri: str | None
+    first_shooter_iri: str | None
+    kicks: list[RKick] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class RKick:
+    """One resolved shootout kick."""
+
+    iri: str
+    team_iri: str
+    taker_iri: str | None
+    converted: bool
+    number: int
+
+
+@dataclass(slots=True)
+class RMatch:
+    """A resolved match; ``graph`` is the named graph of the source that states its facts;
+    ``extra`` holds (predicate local name, value, graph) facts only other sources state."""
+
+    iri: str
+    graph: str
+    source: str
+    date: date
+    home_iri: str
+    away_iri: str
+    home_name: str
+    away_name: str
+    home_score: int | None
+    away_score: int | None
+    competition_iri: str
+    gender: str
+    edition_iri: str | None = None
+    stage: str | None = None
+    group: str | None = None
+    extra_time: bool | None = None
+    shootout: RShootout | None = None
+    neutral: bool | None = None
+    stadium_iri: str | None = None
+    city_iri: str | None = None
+    country_iri: str | None = None
+    replay_of: str | None = None
+    walkover_winner_iri: str | None = None
+    match_number: int | None = None
+    identifiers: list[str] = field(default_factory=list)
+    extra: list[tuple[str, object, str]] = field(default_factory=list)
+    goals: list[RGoal] = field(default_factory=list)
+    goals_graph: str | None = None
+
+
+@dataclass(slots=True)
+class RGoal:
+    """A resolved goal (minute in match minutes; ``team_iri`` is the team credited)."""
+
+    iri: str
+    match_iri: str
+    team_iri: str
+    scorer_iri: str | None
+    scorer_name: str | None
+    minute: int | None
+    stoppage: int | None
+    own_goal: bool
+    penalty: bool
+    graph: str
+    identifier: str | None = None
+
+
+@dataclass(slots=True)
+class RPlayer:
+    """A resolved player."""
+
+    iri: str
+    label: str
+    graph: str
+    given_name: str | None = None
+    family_name: str | None = None
+    birth_date: date | None = None
+    gender: str | None = None
+    wikipedia: str | None = None
+    identifiers: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class RSquad:
+    """A squad membership (player in a team at an edition)."""
+
+    iri: str
+    player_iri: str
+    team_iri: str
+    edition_iri: str
+    graph: str
+    shirt_number: int | None = None
+    position: str | None = None
+
+
+@dataclass(slots=True)
+class RManager:
+    """A resolved national-team manager (head coach): label ``"Given Family"`` (the family
+    name alone for one-name managers), the country the source gives as theirs, the source
+    identifiers (``fjelstul-worldcup:M-388``)."""
+
+    iri: str
+    label: str
+    graph: str
+    given_name: str | None = None
+    family_name: str | None = None
+    country_iri: str | None = None
+    identifiers: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class RAppointment:
+    """A manager appointment: manager in charge of a team at an edition."""
+
+    iri: str
+    manager_iri: str
+    team_iri: str
+    edition_iri: str
+    graph: str
+
+
+@dataclass(slots=True)
+class RStadium:
+    """A resolved stadium with its city."""
+
+    iri: str
+    label: str
+    graph: str
+    city_iri: str | None = None
+    capacity: int | None = None
+    wikipedia: str | None = None
+    wikidata: str | None = None
+
+
+@dataclass(slots=True)
+class REdition:
+    """A tournament edition (the derived champion and runner-up are filled by
+    :mod:`footkg.ingest.derive`)."""
+
+    iri: str
+    label: str
+    competition_iri: str
+    year: int
+    graph: str
+    start_date: date | None = None
+    end_date: date | None = None
+    host_country_iris: list[str] = field(default_factory=list)
+    number_of_teams: int | None = None
+    stated_champion_iri: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Two sources disagree on one property of one resource; the kept value is in the graph."""
+
+    subject: str
+    prop: str
+    kept_value: object
+    kept_graph: str
+    other_value: object
+    other_graph: str
+    comment: str
+
+
+@dataclass(slots=True)
+class Integrated:
+    """Everything resolved, ready for derivation and mapping."""
+
+    teams: dict[str, RTeam] = field(default_factory=dict)
+    competitions: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    editions: dict[str, REdition] = field(default_factory=dict)
+    matches: dict[str, RMatch] = field(default_factory=dict)
+    players: dict[str, RPlayer] = field(default_factory=dict)
+    squads: list[RSquad] = field(default_factory=list)
+    managers: dict[str, RManager] = field(default_factory=dict)
+    appointments: dict[str, RAppointment] = field(default_factory=dict)
+    stadiums: dict[str, RStadium] = field(default_factory=dict)
+    cities: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    countries: dict[str, str] = field(default_factory=dict)
+    conflicts: list[Conflict] = field(default_factory=list)
+    merged_matches: Counter[str] = field(default_factory=Counter)
+    unresolved: Counter[str] = field(default_factory=Counter)
+
+
+# ---- integration --------------------------------------------------------------------------------
+
+
+def _graph(source: SourceData) -> str:
+    return vocab.graph_iri(source.info.key)
+
+
+class _Integrator:
+    """Stateful helper that walks the sources once; use :func:`integrate`."""
+
+    def __init__(self, names: TeamNames) -> None:
+        self.names = names
+        self.out = Integrated()
+        self.match_index: dict[tuple[date, frozenset[str]], list[str]] = defaultdict(list)
+        self.source_match: dict[tuple[str, str], str] = {}
+        self.player_by_source_id: dict[tuple[str, str], str] = {}
+        self.player_by_name_birth: dict[tuple[str, date], str] = {}
+        self.squad_players: dict[tuple[str, str], list[str]] = defaultdict(list)
+        self.manager_by_source_id: dict[tuple[str, str], str] = {}
+        self.scorer_alias: dict[tuple[str, str], str] = {}
+        self.used_player_iris: set[str] = set()
+        self.team_cache: dict[tuple[str, str, str], str] = {}
+
+    # -- teams, places ----------------------------------------------------------------------
+
+    def team(self, name: str, gender: str, source: str) -> str:
+        known = self.team_cache.get((name, gender, source))
+        if known is not None:  # every match names two teams: slugging each name once is enough
+            return known
+        canonical = self.names.canonical(name, source)
+        iri = vocab.team_iri(canonical, gender)
+        team = self.out.teams.get(iri)
+        if team is None:
+            team = RTeam(
+                iri=iri,
+                label=canonical if gender == "men" else f"{canonical} women",
+                gender=gender,
+                country_iri=self.country(canonical),
+            )
+            self.out.teams[iri] = team
+        if name != canonical:
+            team.alt_labels.add(name)
+        self.team_cache[(name, gender, source)] = iri
+        return iri
+
+    def country(self, name: str) -> str:
+        canonical = self.names.canonical(name)
+        iri = vocab.country_iri(canonical)
+        self.out.countries.setdefault(iri, canonical)
+        return iri
+
+    def nation(self, name: str) -> str:
+        """The country a person comes from. A name no longer in use (a dated former name
+        with an end: Soviet Union, Yugoslavia, Czechoslovakia) stays a country of its own, so
+        a manager from the Soviet Union is not made Russian; any other name resolves as
+        :meth:`country` does (aliases, and names still in use such as Chinese Taipei →
+        Taiwan). :meth:`country` places matches and hosts under the successor instead."""
+        canonical = self.names.canonical(name)
+        if not any(n == name and end for n, _, end in self.names.former_names(canonical)):
+            return self.country(name)
+        iri = vocab.country_iri(name)
+        self.out.countries.setdefault(iri, name)
+        return iri
+
+    def city(self, name: str, country: str | None) -> str:
+        country_label = self.names.canonical(country) if country else None
+        iri = vocab.city_iri(name, country_label)
+        if iri not in self.out.cities:
+            self.out.cities[iri] = (name, self.country(country) if country else None)
+        return iri
+
+    def competition(self, name: str, gender: str | None) -> str:
+        iri = vocab.competition_iri(name)
+        self.out.competitions.setdefault(iri, (name, gender))
+        return iri
+
+    def edition(self, competition: str, year: int, graph: str) -> str:
+        iri = vocab.edition_iri(competition, year)
+        if iri not in self.out.editions:
+            gender = "women" if competition == vocab.WOMENS_WORLD_CUP else "men"
+            self.out.editions[iri] = REdition(
+                iri=iri,
+                label=f"{year} {competition}",
+                competition_iri=self.competition(competition, gender),
+                year=year,
+                graph=graph,
+            )
+        return iri
+
+    def stadium(self, record: Stadium, graph: str) -> str:
+        iri = vocab.stadium_iri(record.name, record.city)
+        if iri not in self.out.stadiums:
+            self.out.stadiums[iri] = RStadium(
+                iri=iri,
+                label=record.name,
+                graph=graph,
+                city_iri=self.city(record.city, record.country) if record.city else None,
+                capacity=record.capacity,
+                wikipedia=record.wikipedia,
+                wikidata=record.wikidata,
+            )
+        else:
+            known = self.out.stadiums[iri]
+            known.wikidata = known.wikidata or record.wikidata
+            known.capacity = known.capacity or record.capacity
+        return iri
+
+    # -- tournaments -------------------------------------------------------------------------
+
+    def tournament(self, record: Tournament, graph: str, gender: str) -> None:
+        iri = self.edition(record.competition, record.year, graph)
+        edition = self.out.editions[iri]
+        edition.start_date = edition.start_date or record.start_date
+        edition.end_date = edition.end_date or record.end_date
+        edition.number_of_teams = edition.number_of_teams or record.number_of_teams
+        if not edition.host_country_iris:
+            edition.host_country_iris = [self.country(h) for h in record.hosts]
+        if record.champion and edition.stated_champion_iri is None:
+            edition.stated_champion_iri = self.team(record.champion, gender, "")
+
+    # -- managers ----------------------------------------------------------------------------
+
+    def manager(self, record: ManagerAppointment, source: str, graph: str, shared: bool) -> str:
+        """The IRI of the manager of an appointment (one per source manager ID); ``shared``
+        when several of the source's manager IDs have this name (each then gets its ID in its
+        IRI, as players get their birth date)."""
+        known = self.manager_by_source_id.get((source, record.manager_id))
+        if known is not None:
+            return known
+        iri = vocab.manager_iri(record.name, record.manager_id if shared else None)
+        manager = self.out.managers.get(iri)
+        if manager is None:
+            manager = self.out.managers[iri] = RManager(
+                iri=iri,
+                label=record.name,
+                graph=graph,
+                given_name=record.given_name,
+                family_name=record.family_name,
+                country_iri=self.nation(record.country) if record.country else None,
+            )
+        manager.identifiers.append(f"{source}:{record.manager_id}")
+        self.manager_by_source_id[(source, record.manager_id)] = iri
+        return iri
+
+    # -- players -----------------------------------------------------------------------------
+
+    def player(self, record: Player, source: SourceData, graph: str, name_counts: Counter) -> str:
+        key = vocab.identity_key(record.name)
+        same = (
+            self.player_by_name_birth.get((key, record.birth_date)) if record.birth_date else None
+        )
+        known = self.out.players[same] if same else None
+        if (
+            known is not None
+            # records of one source with distinct IDs are distinct players, even when the
+            # source gives them one name and birth date (Fjelstul's two Alex Scotts, two Alines)
+            and not any(i.startswith(f"{source.info.key}:") for i in known.identifiers)
+            and (known.gender is None or record.gender is None or known.gender == record.gender)
+        ):
+            iri = known.iri
+            known.identifiers.append(f"{source.info.key}:{record.source_id}")
+        else:
+            iri = self._new_player_iri(record.name, record.birth_date, name_counts[key] > 1)
+            self.out.players[iri] = RPlayer(
+                iri=iri,
+                label=record.name,
+                graph=graph,
+                given_name=record.given_name,
+                family_name=record.family_name,
+                birth_date=record.birth_date,
+                gender=record.gender,
+                wikipedia=record.wikipedia,
+                identifiers=[f"{source.info.key}:{record.source_id}"],
+            )
+            if record.birth_date:
+                self.player_by_name_birth.setdefault((key, record.birth_date), iri)
+        if record.source_id:
+            self.player_by_source_id[(source.info.key, record.source_id)] = iri
+        return iri
+
+    def _new_player_iri(self, name: str, birth: date | None, shared: bool) -> str:
+        iri = vocab.player_iri(name)
+        if shared or iri in self.used_player_iris:
+            iri = vocab.player_iri(name, birth.isoformat() if birth else None)
+        n = 2
+        while iri in self.used_player_iris:
+            iri = vocab.player_iri(name, f"{birth.isoformat() if birth else 'x'}-{n}")
+            n += 1
+        self.used_player_iris.add(iri)
+        return iri
+
+    def scorer(
+        self, goal: Goal, team_iri: str, source: SourceData, graph: str, *, mint: bool = True
+    ) -> str | None:
+        """The player IRI for a goal's scorer (``team_iri``: the scorer's own team); with
+        ``mint=False`` an unknown scorer gives ``None`` instead of a new player."""
+        if goal.player_id:
+            found = self.player_by_source_id.get((source.info.key, goal.player_id))
+            if found:
+                return found
+        if not goal.scorer:
+            return None
+        key = vocab.identity_key(goal.scorer)
+        alias = self.scorer_alias.get((team_iri, key))
+        if alias:
+            return alias
+        candidates = {
+            iri for iri in self.squad_players.get((team_iri, key), []) if iri in self.out.players
+        }
+        if len(candidates) == 1:
+            return candidates.pop()
+        if len(candidates) > 1:  # two squad players share the name: keep the name, guess none
+            self.out.unresolved["ambiguous scorer name in squad"] += 1
+            return None
+        # a player known only from this source: one IRI per (team, name)
+        iri = self.scorer_alias.get((team_iri, "#" + key))
+        if iri is None and not mint:
+            return None
+        if iri is None:
+            iri = vocab.player_iri(goal.scorer)
+            if iri in self.used_player_iris:
+                iri = vocab.player_iri(goal.scorer, self.out.teams[team_iri].label)
+            self.used_player_iris.add(iri)
+            self.out.players[iri] = RPlayer(iri=iri, label=goal.scorer, graph=graph)
+            self.scorer_alias[(team_iri, "#" + key)] = iri
+        return iri
+
+
+def integrate(sources: Iterable[SourceData], names: TeamNames) -> Integrated:
+    """Resolve and merge ``sources`` (most preferred first) into an :class:`Integrated`.
+
+    Name rules from the sources' former-name tables are added to ``names`` first.
+    """
+    sources = list(sources)
+    former = [f for s in sources for f in s.former_names]
+    if former:
+        names = TeamNames(
+            [*names._rules, *rules_from_former_names(former)],
+            known_names=names._known,
+        )
+    it = _Integrator(names)
+    for source in sources:
+        _add_reference_data(it, source)
+    for source in sources:
+        _add_matches(it, source)
+    for source in sources:
+        _add_goals_and_kicks(it, source)
+    aliases = names.aliases()
+    for team in it.out.teams.values():
+        canonical = names.canonical(team.label) if team.gender == "men" else None
+        if canonical:
+            team.alt_labels.update(aliases.get(canonical, ()))
+        if team.gender == "men":
+            team.former_names = names.former_names(team.label)
+            team.alt_labels.update(n for n, _, _ in team.former_names)
+    return it.out
+
+
+def _add_reference_data(it: _Integrator, source: SourceData) -> None:
+    graph = _graph(source)
+    key = source.info.key
+    gender_of_edition: dict[tuple[str, int], str] = {}
+    for t in source.tournaments:
+        gender = "women" if t.competition == vocab.WOMENS_WORLD_CUP else "men"
+        gender_of_edition[(t.competition, t.year)] = gender
+        it.tournament(t, graph, gender)
+    for team in source.teams:
+        iri = it.team(team.name, team.gender, key)
+        rteam = it.out.teams[iri]
+        if team.code:
+            rteam.codes.add(team.code)
+        rteam.confederation = rteam.confederation or team.confederation
+        rteam.wikipedia = rteam.wikipedia or team.wikipedia
+    for stadium in source.stadiums:
+        it.stadium(stadium, graph)
+    name_counts = Counter(vocab.identity_key(p.name) for p in source.players)
+    for player in source.players:
+        it.player(player, source, graph, name_counts)
+    for entry in source.squads:
+        player_iri = it.player_by_source_id.get((key, entry.player_id))
+        if player_iri is None:
+            it.out.unresolved["squad entry without player record"] += 1
+            continue
+        gender = "women" if entry.competition == vocab.WOMENS_WORLD_CUP else "men"
+        team_iri = it.team(entry.team, gender, key)
+        edition_iri = it.edition(entry.competition, entry.year, graph)
+        it.out.squads.append(
+            RSquad(
+                iri=vocab.squad_iri(edition_iri, team_iri, player_iri),
+                player_iri=player_iri,
+                team_iri=team_iri,
+                edition_iri=edition_iri,
+                graph=graph,
+                shirt_number=entry.shirt_number,
+                position=entry.position,
+            )
+        )
+        label = it.out.players[player_iri].label
+        it.squad_players[(team_iri, vocab.identity_key(label))].append(player_iri)
+    _add_managers(it, source)
+
+
+def _add_managers(it: _Integrator, source: SourceData) -> None:
+    """Managers and their appointments; teams resolve as the squads' do (``West Germany`` →
+    Germany, a women's edition → the women's team)."""
+    graph = _graph(source)
+    key = source.info.key
+    ids_by_name: dict[str, set[str]] = defaultdict(set)
+    for entry in source.managers:
+        ids_by_name[vocab.identity_key(entry.name)].add(entry.manager_id)
+    for entry in source.managers:
+        shared = len(ids_by_name[vocab.identity_key(entry.name)]) > 1
+        manager_iri = it.manager(entry, key, graph, shared)
+        gender = "women" if entry.competition == vocab.WOMENS_WORLD_CUP else "men"
+        team_iri = it.team(entry.team, gender, key)
+        edition_iri = it.edition(entry.competition, entry.year, graph)
+        iri = vocab.manager_appointment_iri(edition_iri, team_iri, manager_iri)
+        it.out.appointments.setdefault(
+            iri, RAppointment(iri, manager_iri, team_iri, edition_iri, graph)
+        )
+
+
+def _find_match(it: _Integrator, day: date, teams: frozenset[str]) -> str | None:
+    for delta in (0, -1, 1):
+        found = it.match_index.get((day + timedelta(days=delta), teams))
+        if found:
+            return found[0]
+    return None
+
+
+def _add_matches(it: _Integrator, source: SourceData) -> None:
+    graph = _graph(source)
+    key = source.info.key
+    seen_today: Counter[tuple[date, frozenset[str]]] = Counter()
+    for m in source.matches:
+        home_iri = it.team(m.home, m.gender, key)
+        away_iri = it.team(m.away, m.gender, key)
+        teams = frozenset((home_iri, away_iri))
+        seen_today[(m.date, teams)] += 1
+        existing = _find_match(it, m.date, teams) if seen_today[(m.date, teams)] == 1 else None
+        if existing is not None and it.out.matches[existing].source != key:
+            _merge_match(it, it.out.matches[existing], m, home_iri, graph, key)
+            it.source_match[(key, m.key)] = existing
+            it.out.merged_matches[key] += 1
+            continue
+        rm = _new_match(it, m, home_iri, away_iri, graph, key, seen_today[(m.date, teams)])
+        it.out.matches[rm.iri] = rm
+        it.match_index[(m.date, teams)].append(rm.iri)
+        it.source_match[(key, m.key)] = rm.iri
+    for m in source.matches:  # replays point at matches of the same source
+        if m.replay_of:
+            rm = it.out.matches[it.source_match[(key, m.key)]]
+            target = it.source_match.get((key, m.replay_of))
+            if rm.source == key and target:
+                rm.replay_of = target
+
+
+def _new_match(
+    it: _Integrator, m: Match, home_iri: str, away_iri: str, graph: str, key: str, seq: int
+) -> RMatch:
+    home_label = it.out.teams[home_iri].label
+    away_label = it.out.teams[away_iri].label
+    iri = vocab.match_iri(m.date.isoformat(), home_label, away_label, seq)
+    edition_iri = it.edition(m.competition, m.edition_year, graph) if m.edition_year else None
+    gender_known = m.competition in (vocab.MENS_WORLD_CUP, vocab.WOMENS_WORLD_CUP)
+    rm = RMatch(
+        iri=iri,
+        graph=graph,
+        source=key,
+        date=m.date,
+        home_iri=home_iri,
+        away_iri=away_iri,
+        home_name=it.names.display_name(m.home, m.date, key),
+        away_name=it.names.display_name(m.away, m.date, key),
+        home_score=m.home_score,
+        away_score=m.away_score,
+        competition_iri=it.competition(m.competition, m.gender if gender_known else None),
+        gender=m.gender,
+        edition_iri=edition_iri,
+        stage=m.stage,
+        group=m.group,
+        extra_time=m.extra_time,
+        neutral=m.neutral,
+        replay_of=None,
+        match_number=m.match_number,
+        identifiers=[f"{key}:{m.key}"],
+    )
+    if m.stadium:
+        rm.stadium_iri = vocab.stadium_iri(m.stadium, m.city)
+        if rm.stadium_iri not in it.out.stadiums:
+            rec = Stadium(ref=m.ref, source_id=None, name=m.stadium, city=m.city, country=m.country)
+            it.stadium(rec, graph)
+    if m.city:
+        rm.city_iri = it.city(m.city, m.country)
+    if m.country:
+        rm.country_iri = it.country(m.country)
+    if m.walkover_winner:
+        rm.walkover_winner_iri = it.team(m.walkover_winner, m.gender, key)
+    if m.shootout:
+        rm.shootout = _shootout(it, rm, m, key)
+    return rm
+
+
+def _shootout(it: _Integrator, rm: RMatch, m: Match, key: str) -> RShootout:
+    s = m.shootout
+    assert s is not None
+    winner = s.winner
+    level = s.home_score == s.away_score
+    if winner is None and s.home_score is not None and s.away_score is not None and not level:
+        winner = m.home if s.home_score > s.away_score else m.away
+    return RShootout(
+        iri=vocab.shootout_iri(rm.iri),
+        home=s.home_score,
+        away=s.away_score,
+        winner_iri=it.team(winner, m.gender, key) if winner else None,
+        first_shooter_iri=it.team(s.first_shooter, m.gender, key) if s.first_shooter else None,
+    )
+
+
+def _merge_match(
+    it: _Integrator, rm: RMatch, m: Match, home_iri: str, graph: str, key: str
+) -> None:
+    """Compare a second source's record of a known match; keep its extra facts."""
+    flipped = home_iri != rm.home_iri
+    home_score, away_score = (
+        (m.away_score, m.home_score) if flipped else (m.home_score, m.away_score)
+    )
+    rm.identifiers.append(f"{key}:{m.key}")
+
+    def conflict(prop: str, kept: object, other: object, what: str) -> None:
+        it.out.conflicts.append(
+            Conflict(rm.iri, prop, kept, rm.graph, other, graph, f"{what} of {rm.iri}")
+        )
+
+    if m.date != rm.date:
+        conflict("date", rm.date, m.date, "date")
+    if None not in (home_score, rm.home_score) and home_score != rm.home_score:
+        conflict("homeScore", rm.home_score, home_score, "home score")
+    if None not in (away_score, rm.away_score) and away_score != rm.away_score:
+        conflict("awayScore", rm.away_score, away_score, "away score")
+    if m.extra_time is not None:
+        if rm.extra_time is None:
+            rm.extra.append(("extraTime", m.extra_time, graph))
+        elif m.extra_time != rm.extra_time:
+            conflict("extraTime", rm.extra_time, m.extra_time, "extra time played")
+    if m.neutral is not None and rm.neutral is None:
+        rm.extra.append(("neutralVenue", m.neutral, graph))
+    if m.shootout and m.shootout.winner and rm.shootout and rm.shootout.winner_iri:
+        winner_iri = it.team(m.shootout.winner, m.gender, key)
+        if winner_iri != rm.shootout.winner_iri:
+            conflict("winner", rm.shootout.winner_iri, winner_iri, "shootout winner")
+    if m.shootout and rm.shootout and m.shootout.home_score is not None:
+        hp, ap = m.shootout.home_score, m.shootout.away_score
+        if flipped:
+            hp, ap = ap, hp
+        if rm.shootout.home is not None and (hp, ap) != (rm.shootout.home, rm.shootout.away):
+            conflict(
+                "homePenalties",
+                f"{rm.shootout.home}-{rm.shootout.away}",
+                f"{hp}-{ap}",
+                "shootout score",
+            )
+    if bool(m.shootout) != bool(rm.shootout) and m.home_score is not None:
+        conflict("penaltyShootout", bool(rm.shootout), bool(m.shootout), "penalty shootout")
+    if m.stage and rm.stage and m.stage != rm.stage:
+        conflict("stage", rm.stage, m.stage, "stage")
+    if m.stage and not rm.stage:
+        rm.extra.append(("stage", m.stage, graph))
+    if m.city and not rm.city_iri:
+        rm.extra.append(("city", it.city(m.city, m.country), graph))
+    if m.country and not rm.country_iri:
+        rm.extra.append(("country", it.country(m.country), graph))
+    if m.stadium and not rm.stadium_iri:
+        rec = Stadium(ref=m.ref, source_id=None, name=m.stadium, city=m.city, country=m.country)
+        rm.extra.append(("venue", it.stadium(rec, graph), graph))
+
+
+def _add_goals_and_kicks(it: _Integrator, source: SourceData) -> None:
+    graph = _graph(source)
+    key = source.info.key
+    by_match: dict[str, list[Goal]] = defaultdict(list)
+    for goal in source.goals:
+        by_match[goal.match_key].append(goal)
+    primary: list[tuple[RMatch, list[Goal]]] = []
+    for match_key, goals in by_match.items():
+        match_iri = it.source_match.get((key, match_key))
+        if match_iri is None:
+            it.out.unresolved["goal of an unknown match"] += len(goals)
+            continue
+        rm = it.out.matches[match_iri]
+        if rm.goals_graph is None:
+            primary.append((rm, goals))
+        else:  # compared first, so that the scorer names it teaches apply to all matches
+            _compare_goals(
+                it, rm, [_goal(it, rm, g, source, graph, mint=False) for g in goals], graph
+            )
+    for rm, goals in primary:
+        resolved = [_goal(it, rm, g, source, graph) for g in goals]
+        resolved.sort(key=lambda g: (g.minute or 0, g.stoppage or 0))
+        for n, goal in enumerate(resolved, 1):
+            goal.iri = vocab.goal_iri(rm.iri, n)
+        rm.goals = resolved
+        rm.goals_graph = graph
+    kicks: dict[str, list[ShootoutKick]] = defaultdict(list)
+    for kick in source.kicks:
+        kicks[kick.match_key].append(kick)
+    for match_key, rows in kicks.items():
+        match_iri = it.source_match.get((key, match_key))
+        rm = it.out.matches.get(match_iri) if match_iri else None
+        if rm is None or rm.shootout is None:
+            it.out.unresolved["shootout kick without a shootout"] += len(rows)
+            continue
+        for row in sorted(rows, key=lambda k: k.number):
+            team_iri = it.team(row.team, rm.gender, key)
+            taker = it.player_by_source_id.get((key, row.player_id)) if row.player_id else None
+            rm.shootout.kicks.append(
+                RKick(
+                    vocab.kick_iri(rm.iri, row.number), team_iri, taker, row.converted, row.number
+                )
+            )
+
+
+def _goal(
+    it: _Integrator, rm: RMatch, g: Goal, source: SourceData, graph: str, *, mint: bool = True
+) -> RGoal:
+    team_iri = it.team(g.team, rm.gender, source.info.key)
+    if g.scorer_team:
+        scorer_team_iri = it.team(g.scorer_team, rm.gender, source.info.key)
+    elif g.own_goal:
+        scorer_team_iri = rm.away_iri if team_iri == rm.home_iri else rm.home_iri
+    else:
+        scorer_team_iri = team_iri
+    return RGoal(
+        iri="",
+        match_iri=rm.iri,
+        team_iri=team_iri,
+        scorer_iri=it.scorer(g, scorer_team_iri, source, graph, mint=mint),
+        scorer_name=g.scorer,
+        minute=g.minute,
+        stoppage=g.stoppage,
+        own_goal=g.own_goal,
+        penalty=g.penalty,
+        graph=graph,
+        identifier=f"{source.info.key}:{g.source_id}" if g.source_id else None,
+    )
+
+
+def comparable_minute(minute: int | None, stoppage: int | None, extra_time: bool | None) -> int:
+    """A goal's minute as every source can write it, to tell a real disagreement from two
+    ways of writing the same minute: stoppage time folded into its base minute (``90+2``,
+    and ``92`` in a match without extra time, are both ``90``; ``120+1`` and ``121`` are
+    ``120``). Unknown minutes compare as 0."""
+    if minute is None:
+        return 0
+    if stoppage:
+        return minute
+    if not extra_time and minute > 90:
+        return 90
+    return min(minute, 120)
+
+
+def _compare_goals(it: _Integrator, rm: RMatch, other: list[RGoal], graph: str) -> None:
+    """Compare another source's goal list with the kept one; learn scorer aliases."""
+    if rm.home_score is None or len(other) != (rm.home_score or 0) + (rm.away_score or 0):
+        return  # partial lists say nothing about disagreement
+
+    def comparable(goals: list[RGoal]) -> list[int]:
+        return sorted(comparable_minute(g.minute, g.stoppage, rm.extra_time) for g in goals)
+
+    def written(goals: list[RGoal]) -> str:
+        ordered = sorted(goals, key=lambda g: (g.minute or 0, g.stoppage or 0))
+        return ", ".join(
+            "?" if g.minute is None else f"{g.minute}+{g.stoppage}" if g.stoppage else str(g.minute)
+            for g in ordered
+        )
+
+    for team_iri in (rm.home_iri, rm.away_iri):
+        kept_goals = [g for g in rm.goals if g.team_iri == team_iri]
+        their_goals = [g for g in other if g.team_iri == team_iri]
+        if len(kept_goals) == len(their_goals) and comparable(kept_goals) != comparable(
+            their_goals
+        ):
+            it.out.conflicts.append(
+                Conflict(
+                    rm.iri,
+                    "minute",
+                    written(kept_goals),
+                    rm.goals_graph or rm.graph,
+                    written(their_goals),
+                    graph,
+                    f"goal minutes of {it.out.teams[team_iri].label} in {rm.iri}",
+                )
+            )
+    kept_by_slot = {(g.team_iri, g.minute): g for g in rm.goals}
+    for g in other:
+        match = kept_by_slot.get((g.team_iri, g.minute))
+        if match and match.scorer_iri and g.scorer_name and g.scorer_iri != match.scorer_iri:
+            scorer_team = rm.home_iri if g.team_iri == rm.home_iri else rm.away_iri
+            if g.own_goal:
+                scorer_team = rm.away_iri if g.team_iri == rm.home_iri else rm.home_iri
+            it.scorer_alias.setdefault(
+                (scorer_team, vocab.identity_key(g.scorer_name)), match.scorer_iri
+            )

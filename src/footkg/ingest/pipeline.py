@@ -1,0 +1,253 @@
+"""``footkg build``: sources → domain records → resolution → RDF → store → SHACL → exports.
+
+One function, :func:`build`, runs the whole pipeline and returns a :class:`BuildReport` (what was
+loaded and skipped per source, triples per named graph, source conflicts, the SHACL report,
+timings, files written). The store swap is atomic (:mod:`footkg.store.local`): if anything fails
+before the end, the previous store stays current.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from footkg import resources
+from footkg.ingest import datasets
+from footkg.ingest.derive import derive
+from footkg.ingest.integrate import Conflict, Integrated, integrate
+from footkg.ingest.mapping import QuadSink, map_all
+from footkg.ingest.provenance import ONTOLOGY_GRAPH, graph_metadata_quads, metadata_quads
+from footkg.ingest.reports import ArticlesSummary, ingest_articles, report_files
+from footkg.ingest.resolve import TeamNames, read_name_rules
+from footkg.ingest.sources import fjelstul, intl_results, openfootball, sample
+from footkg.model import SkippedRow, SourceData
+from footkg.store.export import export
+from footkg.store.local import StoreBuild, triples_per_graph
+from footkg.validate import ValidationReport, validate
+
+#: The sources of a full build, most preferred first (the first to hold a match states it).
+FULL_SOURCES: tuple[Callable[[Path], SourceData], ...] = (
+    fjelstul.load,
+    openfootball.load,
+    intl_results.load,
+)
+
+#: A step reporter: called with a step's description when it starts.
+StepCallback = Callable[[str], None]
+
+
+@dataclass(slots=True)
+class SourceSummary:
+    """What one source gave: record counts by type and the rows skipped (with reasons)."""
+
+    key: str
+    counts: dict[str, int]
+    skipped: list[SkippedRow]
+
+    @property
+    def skipped_by_reason(self) -> Counter[str]:
+        """Skipped rows per reason key."""
+        return Counter(row.reason for row in self.skipped)
+
+
+@dataclass(slots=True)
+class BuildReport:
+    """The outcome of a build (see the module docstring)."""
+
+    store_path: Path
+    location: datasets.DataLocation
+    sources: list[SourceSummary] = field(default_factory=list)
+    triples: dict[str, int] = field(default_factory=dict)
+    conflicts: list[Conflict] = field(default_factory=list)
+    unresolved: Counter[str] = field(default_factory=Counter)
+    validation: ValidationReport | None = None
+    exported: list[Path] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    articles: ArticlesSummary | None = None
+
+    @property
+    def total_triples(self) -> int:
+        """Triples over all named graphs (a triple in two graphs counts twice)."""
+        return sum(self.triples.values())
+
+
+@dataclass(slots=True)
+class BuildOptions:
+    """Options of :func:`build`. ``data_dir`` None means: cache, download, or the sample;
+    ``out_dir`` None means no export; ``formats`` are :data:`footkg.store.export.FORMATS` keys;
+    ``articles`` are folders of match reports (``.txt``) to ingest, besides the project's demo
+    reports in ``data/articles`` unless ``demo_articles`` is false."""
+
+    store_path: Path
+    data_dir: Path | None = None
+    cache_dir: Path | None = None
+    allow_download: bool = True
+    base_url: str | None = None
+    out_dir: Path | None = None
+    formats: tuple[str, ...] = ("turtle", "trig", "nquads")
+    validate: bool = True
+    engine: str = "turbo"
+    articles: tuple[Path, ...] = ()
+    demo_articles: bool = True
+
+
+def load_sources(location: datasets.DataLocation) -> list[SourceData]:
+    """Load every source available at ``location``, most preferred first; the built-in sample
+    (finals, hosts, champions) always comes last, as a cross-check and for 2026 hosts."""
+    if location.kind == "sample":
+        return [sample.load()]
+    return [load(location.path) for load in FULL_SOURCES] + [sample.load()]
+
+
+def team_names(sources: list[SourceData]) -> TeamNames:
+    """The team-name resolver: ``data/team-names.csv`` plus every name the sources use."""
+    rules = read_name_rules(resources.data_dir() / "team-names.csv")
+    known = {m.home for s in sources for m in s.matches} | {
+        m.away for s in sources for m in s.matches
+    }
+    return TeamNames(rules, known_names=known)
+
+
+def _summary(source: SourceData) -> SourceSummary:
+    counts = {
+        name: len(getattr(source, name))
+        for name in (
+            "tournaments",
+            "teams",
+            "players",
+            "stadiums",
+            "matches",
+            "goals",
+            "kicks",
+            "squads",
+            "managers",
+            "former_names",
+        )
+    }
+    return SourceSummary(source.info.key, counts, list(source.skipped))
+
+
+@contextmanager
+def _timed(report: BuildReport, step: str, on_step: StepCallback | None) -> Iterator[None]:
+    if on_step:
+        on_step(step)
+    start = time.perf_counter()
+    yield
+    report.timings[step] = time.perf_counter() - start
+
+
+def write_nquads(path: Path, sinks: list[QuadSink], ontology: Path) -> None:
+    """Stream ``sinks`` and the ontology (Turtle, into graph ``graph/ontology``) to one N-Quads
+    file at ``path``: exactly the quads of the store built from it, so validation and exports
+    can read it instead of the store (no string lookups, no second serialisation)."""
+    with path.open("wb") as handle:
+        for sink in sinks:
+            for chunk in sink.chunks():
+                handle.write(chunk)
+        graph = ox.NamedNode(ONTOLOGY_GRAPH)
+        triples = ox.parse(path=ontology, format=ox.RdfFormat.TURTLE)
+        quads = (ox.Quad(t.subject, t.predicate, t.object, graph) for t in triples)
+        ox.serialize(quads, handle, format=ox.RdfFormat.N_QUADS)
+
+
+def report_folders(options: BuildOptions) -> list[Path]:
+    """The folders of match reports a build ingests (the demo reports first)."""
+    demo = [resources.data_dir() / "articles"] if options.demo_articles else []
+    return [folder for folder in demo if folder.is_dir()] + list(options.articles)
+
+
+def _ingest_reports(
+    store_build: StoreBuild,
+    nquads: Path,
+    options: BuildOptions,
+    report: BuildReport,
+    on_step: StepCallback | None,
+) -> None:
+    """Extract the match reports against the fixture data just loaded; load the ones whose
+    facts conform (one named graph each, described in the metadata graph) into the store and
+    append them to the load file, so that validation and exports see them too."""
+    files = report_files(report_folders(options))
+    if not files:
+        return
+    with _timed(report, "match reports", on_step):
+        summary = ingest_articles(store_build.store, files, load=False)
+        meta = graph_metadata_quads(
+            {g: f"Match report: {t}" for g, t in summary.headlines.items()}, datetime.now(UTC)
+        )
+        quads = summary.quads + meta.quads()
+        store_build.store.extend(quads)
+        with nquads.open("ab") as handle:
+            ox.serialize(quads, handle, format=ox.RdfFormat.N_QUADS)
+        report.articles = summary
+
+
+def _validate_and_export(
+    store_build: StoreBuild,
+    nquads: Path,
+    options: BuildOptions,
+    report: BuildReport,
+    on_step: StepCallback | None,
+) -> None:
+    """The SHACL validation and the exports of a build, both reading the load file."""
+    if options.validate:
+        with _timed(report, "validate (SHACL)", on_step):
+            report.validation = validate(store_build.store, engine=options.engine, nquads=nquads)
+    if options.out_dir is not None and options.formats:
+        with _timed(report, "export", on_step):
+            report.exported = export(
+                store_build.store, options.out_dir, list(options.formats), source=nquads
+            )
+
+
+def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildReport:
+    """Run the whole build (see the module docstring) and return its report.
+
+    Raises :class:`footkg.ingest.datasets.DataDirError` for a missing ``--data-dir``,
+    :class:`footkg.model.SourceFormatError` for an unreadable source file; SHACL violations do
+    not raise: they are in ``report.validation`` (the CLI turns them into exit code 1).
+    """
+    cache_dir = options.cache_dir or datasets.default_cache_dir()
+    location = datasets.resolve_data_dir(
+        options.data_dir,
+        cache_dir=cache_dir,
+        allow_download=options.allow_download,
+        base_url=options.base_url,
+        progress=on_step is not None,
+    )
+    report = BuildReport(store_path=options.store_path, location=location)
+    start = time.perf_counter()
+    with _timed(report, "load sources", on_step):
+        sources = load_sources(location)
+        report.sources = [_summary(s) for s in sources]
+    with _timed(report, "resolve entities", on_step):
+        integrated: Integrated = integrate(sources, team_names(sources))
+        derived = derive(integrated)
+        report.conflicts = integrated.conflicts
+        report.unresolved = integrated.unresolved
+    with _timed(report, "map to RDF", on_step):
+        sink = map_all(integrated, derived)
+        meta = metadata_quads([s.info for s in sources], datetime.now(UTC))
+        del sources, integrated, derived  # the records are in the sink now: free them early
+    with StoreBuild(options.store_path) as store_build:
+        nquads = store_build.load_path
+        try:
+            with _timed(report, "load store", on_step):
+                write_nquads(nquads, [sink, meta], resources.ontology_path())
+                del sink, meta
+                store_build.load_nquads_file(nquads)
+            _ingest_reports(store_build, nquads, options, report, on_step)
+            report.triples = triples_per_graph(store_build.store)
+            _validate_and_export(store_build, nquads, options, report, on_step)
+        finally:
+            nquads.unlink(missing_ok=True)
+        with _timed(report, "commit store", on_step):
+            store_build.commit()
+    report.timings["total"] = time.perf_counter() - start
+    return report

@@ -1,0 +1,269 @@
+"""International football results since 1872 (martj42) → :mod:`footkg.model` records.
+
+Reads ``<data_dir>/intl-results/``: ``results.csv`` (matches), ``shootouts.csv`` (attached to
+the matches), ``goalscorers.csv`` (goals) and ``former_names.csv``. Team names are the dataset's
+(current names of successor teams, e.g. ``Germany`` for West Germany).
+
+Match keys are ``"date|home|away"`` (the dataset has no IDs). When the same key occurs again:
+
+* a row identical to an earlier one with that key is skipped as ``"duplicate-row"``;
+* a row that differs gets the key ``"date|home|away|2"`` (``|3``… for further ones). The real
+  case is Tahiti v New Caledonia on 1974-02-17 (2–1 and 1–2): both are loaded.
+
+Goals and shoot-outs refer to matches by the three key columns only, so for a key held by more
+than one match they cannot be attributed: such rows are skipped as ``"ambiguous-match"``
+(none in the snapshot). Rows whose key has no match are skipped as ``"no-match"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+from footkg import vocab
+from footkg.ingest.sources.common import (
+    CsvRow,
+    RowError,
+    optional,
+    parse_bool,
+    parse_date,
+    parse_minute,
+    parse_optional_date,
+    parse_score,
+    read_csv,
+    required_text,
+    skip,
+)
+from footkg.model import (
+    DatasetInfo,
+    FormerName,
+    Goal,
+    Match,
+    Shootout,
+    SkippedRow,
+    SourceData,
+    SourceRef,
+)
+
+DATASET = "intl-results"
+
+INFO = DatasetInfo(
+    key=DATASET,
+    title="International football results from 1872 (martj42/international_results)",
+    url="https://github.com/martj42/international_results",
+    version="65d212aac5deec5157071dcf6e9b05fce0223c84",
+    license="http://creativecommons.org/publicdomain/zero/1.0/",
+    attribution="Mart Jürisoo and contributors, international_results (CC0 1.0)",
+    changes=(
+        "footkg converted results, goalscorers, shootouts and former names to RDF under the "
+        "footkg ontology, keyed matches by date and teams, and resolved team names across sources."
+    ),
+)
+
+_RESULT_COLS = (
+    "date",
+    "home_team",
+    "away_team",
+    "home_score",
+    "away_score",
+    "tournament",
+    "city",
+    "country",
+    "neutral",
+)
+_GOAL_COLS = ("date", "home_team", "away_team", "team", "scorer", "minute", "own_goal", "penalty")
+_SHOOTOUT_COLS = ("date", "home_team", "away_team", "winner", "first_shooter")
+_FORMER_COLS = ("current", "former", "start_date", "end_date")
+
+
+def _rows(
+    data_dir: Path, name: str, columns: tuple[str, ...], skipped: list[SkippedRow]
+) -> Iterator[CsvRow]:
+    """The rows of ``intl-results/<name>`` (see :func:`footkg.ingest.sources.common.read_csv`)."""
+    return read_csv(
+        data_dir / DATASET / name,
+        dataset=DATASET,
+        file=name,
+        required=columns,
+        skipped=skipped,
+    )
+
+
+def match_key(f: dict[str, str]) -> str:
+    """The key ``"date|home|away"`` of a row with ``date``/``home_team``/``away_team`` columns.
+
+    Raises ``RowError("bad-date")`` / ``RowError("missing-value")`` for bad key columns.
+    """
+    day = parse_date(f["date"], "date")
+    home = required_text(f["home_team"], "home_team")
+    away = required_text(f["away_team"], "away_team")
+    return f"{day.isoformat()}|{home}|{away}"
+
+
+def competition_of(tournament: str, year: int) -> tuple[str, int | None]:
+    """``(competition, edition_year)``: ``"FIFA World Cup"`` is :data:`vocab.MENS_WORLD_CUP`
+    with the match's year as edition; any other tournament text is kept with no edition."""
+    if tournament == "FIFA World Cup":
+        return vocab.MENS_WORLD_CUP, year
+    return tournament, None
+
+
+def _match(ref: SourceRef, key: str, f: dict[str, str]) -> Match:
+    day = parse_date(f["date"], "date")
+    tournament = required_text(f["tournament"], "tournament")
+    competition, edition = competition_of(tournament, day.year)
+    return Match(
+        ref=ref,
+        key=key,
+        date=day,
+        home=required_text(f["home_team"], "home_team"),
+        away=required_text(f["away_team"], "away_team"),
+        home_score=parse_score(f["home_score"], "home_score"),
+        away_score=parse_score(f["away_score"], "away_score"),
+        competition=competition,
+        gender="men",
+        edition_year=edition,
+        neutral=parse_bool(f["neutral"], "neutral"),
+        city=optional(f["city"]),
+        country=optional(f["country"]),
+    )
+
+
+def _results(data_dir: Path, skipped: list[SkippedRow]) -> tuple[list[Match], set[str]]:
+    """Matches from ``results.csv`` (without shoot-outs) and the set of ambiguous base keys."""
+    matches: list[Match] = []
+    seen: dict[str, list[tuple[str, ...]]] = {}
+    for row in _rows(data_dir, "results.csv", _RESULT_COLS, skipped):
+        ref = SourceRef(DATASET, "results.csv", row.line)
+        try:
+            base = match_key(row.fields)
+            values = tuple(row.fields[c].strip() for c in _RESULT_COLS)
+            earlier = seen.setdefault(base, [])
+            if values in earlier:
+                first = earlier.index(values) + 1
+                raise RowError("duplicate-row", f"same values as match {first} with key {base}")
+            key = base if not earlier else f"{base}|{len(earlier) + 1}"
+            matches.append(_match(ref, key, row.fields))
+            earlier.append(values)
+        except RowError as error:
+            skip(skipped, ref, error)
+    ambiguous = {base for base, rows in seen.items() if len(rows) > 1}
+    return matches, ambiguous
+
+
+def _resolve(row: CsvRow, by_key: dict[str, Match], ambiguous: set[str]) -> tuple[str, Match]:
+    """The key and match a goal/shoot-out row refers to.
+
+    Raises ``RowError("no-match")`` or ``RowError("ambiguous-match")``.
+    """
+    key = match_key(row.fields)
+    if key in ambiguous:
+        raise RowError("ambiguous-match", f"{key} matches more than one results row")
+    match = by_key.get(key)
+    if match is None:
+        raise RowError("no-match", f"no results row for {key}")
+    return key, match
+
+
+def _shootouts(
+    data_dir: Path, by_key: dict[str, Match], ambiguous: set[str], skipped: list[SkippedRow]
+) -> dict[str, Shootout]:
+    shootouts: dict[str, Shootout] = {}
+    for row in _rows(data_dir, "shootouts.csv", _SHOOTOUT_COLS, skipped):
+        ref = SourceRef(DATASET, "shootouts.csv", row.line)
+        try:
+            key, match = _resolve(row, by_key, ambiguous)
+            winner = required_text(row.fields["winner"], "winner")
+            first = optional(row.fields["first_shooter"])
+            for field, team in (("winner", winner), ("first_shooter", first)):
+                if team is not None and team not in (match.home, match.away):
+                    raise RowError("bad-team", f"{field} {team!r} is not a team of {key}")
+            if key in shootouts:
+                raise RowError("duplicate-row", f"a second shoot-out for {key}")
+            if match.home_score != match.away_score:
+                raise RowError(
+                    "shootout-not-level",
+                    f"{key} ended {match.home_score}-{match.away_score}: the shoot-out decided a "
+                    "tie over two legs (aggregate score), which footkg does not model",
+                )
+            shootouts[key] = Shootout(winner=winner, first_shooter=first)
+        except RowError as error:
+            skip(skipped, ref, error)
+    return shootouts
+
+
+def _goal(row: CsvRow, key: str, match: Match) -> Goal:
+    f = row.fields
+    team = required_text(f["team"], "team")
+    if team not in (match.home, match.away):
+        raise RowError("bad-team", f"team {team!r} is not a team of {key}")
+    own_goal = parse_bool(f["own_goal"], "own_goal")
+    minute = parse_minute(f["minute"])
+    scorer_team = (match.away if team == match.home else match.home) if own_goal else team
+    return Goal(
+        ref=SourceRef(DATASET, "goalscorers.csv", row.line),
+        match_key=key,
+        team=team,
+        scorer=optional(f["scorer"]),
+        minute=minute[0] if minute else None,
+        stoppage=minute[1] if minute else None,
+        own_goal=own_goal,
+        penalty=parse_bool(f["penalty"], "penalty"),
+        scorer_team=scorer_team,
+    )
+
+
+def _goals(
+    data_dir: Path, by_key: dict[str, Match], ambiguous: set[str], skipped: list[SkippedRow]
+) -> list[Goal]:
+    goals: list[Goal] = []
+    for row in _rows(data_dir, "goalscorers.csv", _GOAL_COLS, skipped):
+        try:
+            key, match = _resolve(row, by_key, ambiguous)
+            goals.append(_goal(row, key, match))
+        except RowError as error:
+            skip(skipped, SourceRef(DATASET, "goalscorers.csv", row.line), error)
+    return goals
+
+
+def _former_names(data_dir: Path, skipped: list[SkippedRow]) -> list[FormerName]:
+    names: list[FormerName] = []
+    for row in _rows(data_dir, "former_names.csv", _FORMER_COLS, skipped):
+        ref, f = SourceRef(DATASET, "former_names.csv", row.line), row.fields
+        try:
+            names.append(
+                FormerName(
+                    ref=ref,
+                    current=required_text(f["current"], "current"),
+                    former=required_text(f["former"], "former"),
+                    start=parse_optional_date(f["start_date"], "start_date"),
+                    end=parse_optional_date(f["end_date"], "end_date"),
+                )
+            )
+        except RowError as error:
+            skip(skipped, ref, error)
+    return names
+
+
+def load(data_dir: Path) -> SourceData:
+    """Load martj42's international results from ``data_dir/intl-results``.
+
+    Returns matches (with shoot-out winner and first shooter attached), goals and former
+    names; skipped rows carry reasons such as ``"duplicate-row"``, ``"no-match"``,
+    ``"ambiguous-match"``, ``"bad-team"``, ``"shootout-not-level"`` (a shoot-out after a match
+    that was not level: it decided a two-legged tie on aggregate). Minutes have stoppage time
+    folded in by the source (``stoppage`` is always ``None``); ``NA`` minutes and scorers are
+    ``None``.
+    Raises :class:`footkg.model.SourceFormatError` for a missing file or column.
+    """
+    data = SourceData(info=INFO)
+    matches, ambiguous = _results(data_dir, data.skipped)
+    by_key = {match.key: match for match in matches}
+    shootouts = _shootouts(data_dir, by_key, ambiguous, data.skipped)
+    data.matches = [
+        replace(m, shootout=shootouts[m.key]) if m.key in shootouts else m for m in matches
+    ]
+    data.goals = _goals(data_dir, by_key, ambiguous, data.skipped)
+    data.former_names = _former_names(data_dir, data.skipped)
+    return data
