@@ -95,6 +95,30 @@ class FK(DefinedNamespace):
     SourceConflict: URIRef
     HeadToHead: URIRef
     GoalTally: URIRef
+    Appearance: URIRef
+    Substitution: URIRef
+    Booking: URIRef
+    Card: URIRef
+    MatchPeriod: URIRef
+    Referee: URIRef
+    RefereeAppointment: URIRef
+    Confederation: URIRef
+    Award: URIRef
+    AwardWin: URIRef
+    GroupStanding: URIRef
+    TournamentStanding: URIRef
+    QualifiedTeam: URIRef
+    TournamentStage: URIRef
+    AppearanceTally: URIRef
+
+    # card and match-period individuals (controlled vocabularies, see CARDS and PERIODS)
+    YellowCard: URIRef
+    SecondYellowCard: URIRef
+    RedCard: URIRef
+    FirstHalf: URIRef
+    SecondHalf: URIRef
+    ExtraTimeFirstHalf: URIRef
+    ExtraTimeSecondHalf: URIRef
 
     # stage individuals (controlled vocabulary, see STAGES)
     GroupStage: URIRef
@@ -132,6 +156,10 @@ class FK(DefinedNamespace):
     awarded: URIRef
     walkover: URIRef
     matchNumber: URIRef
+    referee: URIRef
+    appointedReferee: URIRef
+    homeManager: URIRef
+    awayManager: URIRef
 
     # goal
     match: URIRef
@@ -181,6 +209,44 @@ class FK(DefinedNamespace):
     manager: URIRef
     nationality: URIRef
 
+    # line-ups, substitutions, cards
+    appearance: URIRef
+    substitution: URIRef
+    booking: URIRef
+    starter: URIRef
+    minutesPlayed: URIRef
+    playerOn: URIRef
+    playerOff: URIRef
+    period: URIRef
+    card: URIRef
+    sendingOff: URIRef
+
+    # referees, confederations
+    memberOfConfederation: URIRef
+
+    # awards
+    award: URIRef
+    yearIntroduced: URIRef
+    shared: URIRef
+
+    # standings, qualified teams, tournament stages
+    teamName: URIRef
+    standingPosition: URIRef
+    wins: URIRef
+    losses: URIRef
+    goalsFor: URIRef
+    goalsAgainst: URIRef
+    points: URIRef
+    advanced: URIRef
+    derivedStanding: URIRef
+    levelTeams: URIRef
+    stageReached: URIRef
+    stageNumber: URIRef
+    scheduledMatches: URIRef
+    replays: URIRef
+    playOffs: URIRef
+    walkovers: URIRef
+
     # stadium
     capacity: URIRef
 
@@ -216,6 +282,13 @@ class FK(DefinedNamespace):
     goalsIn: URIRef
     scoredFor: URIRef
     goalsRank: URIRef
+    appearancesIn: URIRef
+    appearances: URIRef
+    starts: URIRef
+    substituteAppearances: URIRef
+    playedFor: URIRef
+    appearancesRank: URIRef
+    finalsRank: URIRef
 
 
 # --- controlled vocabularies ------------------------------------------------------------------
@@ -240,6 +313,26 @@ KNOCKOUT_STAGES: frozenset[str] = frozenset(
 )
 
 GENDERS: tuple[str, str] = ("men", "women")
+
+#: Stages played as round-robin groups (their tables are group standings).
+GROUP_STAGES: tuple[str, ...] = ("group stage", "second group stage", "final round")
+
+#: Card keys (as the ``cards`` catalogue query takes them) with their ontology individual. A
+#: second yellow card is a yellow card that sends the player off; Fjelstul flags it apart.
+CARDS: dict[str, URIRef] = {
+    "yellow": FK.YellowCard,
+    "second yellow": FK.SecondYellowCard,
+    "red": FK.RedCard,
+}
+
+#: Periods of play (Fjelstul ``match_period`` without its ", stoppage time" suffix, which the
+#: stoppage minute already says) with their ontology individual, in the order played.
+PERIODS: dict[str, URIRef] = {
+    "first half": FK.FirstHalf,
+    "second half": FK.SecondHalf,
+    "extra time, first half": FK.ExtraTimeFirstHalf,
+    "extra time, second half": FK.ExtraTimeSecondHalf,
+}
 
 #: Competition names as footkg labels them; the World Cups are keyed here so that every source
 #: maps onto the same competition IRI.
@@ -375,6 +468,86 @@ def goal_tally_iri(scope: str, player: str) -> str:
     if not scope.startswith(RES_NS):
         raise ValueError(f"not a footkg resource IRI: {scope!r}")
     return RES_NS + f"goal-tally/{scope[len(RES_NS) :]}/{player.rsplit('/', 1)[-1]}"
+
+
+def _tail(iri: str) -> str:
+    return iri.rsplit("/", 1)[-1]
+
+
+def appearance_iri(match: str, player: str) -> str:
+    """A player's appearance in a match (IRIs of the two): ``<match IRI>/appearance/<player>``."""
+    return f"{match}/appearance/{_tail(player)}"
+
+
+def substitution_iri(match: str, number: int) -> str:
+    """The ``number``-th substitution (1-based, in time order) of a match: one team's change of
+    players at one minute, ``<match IRI>/substitution/2``."""
+    return f"{match}/substitution/{number}"
+
+
+def booking_iri(match: str, number: int) -> str:
+    """The ``number``-th booking (1-based, in time order) of a match: ``<match IRI>/booking/3``."""
+    return f"{match}/booking/{number}"
+
+
+def referee_iri(name: str, disambiguator: str | None = None) -> str:
+    """``…/referee/gottfried-dienst``: a match official; ``disambiguator`` (the source's referee
+    ID) separates referees who share a name."""
+    return _res("referee", slug(name), slug(disambiguator) if disambiguator else "")
+
+
+def referee_appointment_iri(edition: str, referee: str) -> str:
+    """A referee's appointment to a tournament edition (IRIs of the two):
+    ``…/referee-appointment/fifa-world-cup-1966-gottfried-dienst``."""
+    return _res("referee-appointment", _tail(edition), _tail(referee))
+
+
+def confederation_iri(code: str) -> str:
+    """``…/confederation/uefa``: a continental confederation, by its code."""
+    return _res("confederation", slug(code))
+
+
+def award_iri(name: str) -> str:
+    """``…/award/golden-ball``: a World Cup award, by its name."""
+    return _res("award", slug(name))
+
+
+def award_win_iri(edition: str, award: str, player: str) -> str:
+    """A player's win of an award at an edition (IRIs of the three):
+    ``…/award-win/fifa-world-cup-2014-golden-ball-lionel-messi``."""
+    return _res("award-win", _tail(edition), _tail(award), _tail(player))
+
+
+def group_standing_iri(edition: str, stage: str, team: str, *, derived: bool = False) -> str:
+    """A team's line in a group table of one stage (a :data:`STAGES` key) of an edition, as a
+    source states it or, with ``derived``, as footkg derives it from the group's matches:
+    ``…/group-standing/fifa-world-cup-1982/group-stage/algeria[/derived]``."""
+    iri = RES_NS + f"group-standing/{_tail(edition)}/{slug(stage)}/{_tail(team)}"
+    return iri + "/derived" if derived else iri
+
+
+def tournament_standing_iri(edition: str, team: str) -> str:
+    """A team's final place at an edition: ``…/tournament-standing/fifa-world-cup-1966-england``."""
+    return _res("tournament-standing", _tail(edition), _tail(team))
+
+
+def qualified_team_iri(edition: str, team: str) -> str:
+    """A team's place in an edition's final tournament:
+    ``…/qualified-team/fifa-world-cup-1982-algeria``."""
+    return _res("qualified-team", _tail(edition), _tail(team))
+
+
+def tournament_stage_iri(edition: str, stage: str) -> str:
+    """One stage (a :data:`STAGES` key) as played at an edition: ``<edition IRI>/stage/final``."""
+    return f"{edition}/stage/{slug(stage)}"
+
+
+def appearance_tally_iri(scope: str, player: str) -> str:
+    """``…/appearance-tally/competition/fifa-world-cup/lionel-messi``: a player's appearances in
+    one competition (``scope``, a footkg resource IRI)."""
+    if not scope.startswith(RES_NS):
+        raise ValueError(f"not a footkg resource IRI: {scope!r}")
+    return RES_NS + f"appearance-tally/{scope[len(RES_NS) :]}/{_tail(player)}"
 
 
 def stadium_iri(name: str, city: str | None = None) -> str:
