@@ -115,22 +115,38 @@ def team_names(sources: list[SourceData]) -> TeamNames:
     return TeamNames(rules, known_names=known)
 
 
+#: The record lists of :class:`footkg.model.SourceData` a build summary counts, in report order.
+RECORD_KINDS: tuple[str, ...] = (
+    "tournaments",
+    "teams",
+    "players",
+    "stadiums",
+    "matches",
+    "goals",
+    "kicks",
+    "squads",
+    "managers",
+    "former_names",
+    "team_appearances",
+    "appearances",
+    "substitutions",
+    "bookings",
+    "confederations",
+    "referees",
+    "referee_appointments",
+    "referee_appearances",
+    "manager_appearances",
+    "awards",
+    "award_winners",
+    "group_standings",
+    "tournament_standings",
+    "qualified_teams",
+    "stages",
+)
+
+
 def _summary(source: SourceData) -> SourceSummary:
-    counts = {
-        name: len(getattr(source, name))
-        for name in (
-            "tournaments",
-            "teams",
-            "players",
-            "stadiums",
-            "matches",
-            "goals",
-            "kicks",
-            "squads",
-            "managers",
-            "former_names",
-        )
-    }
+    counts = {name: len(getattr(source, name)) for name in RECORD_KINDS}
     return SourceSummary(source.info.key, counts, list(source.skipped))
 
 
