@@ -8,13 +8,20 @@ A catalogue file opens with comment lines that describe it::
     # description: How many titles has each team won …?
     # param: competition (type: string, default: FIFA World Cup) the competition's rdfs:label
     # param: until (type: date, optional) count only editions that ended by this date
+    # example: until=1990-12-31
 
 A parameter is a SPARQL variable of the same name (``?competition``). Its type says how a raw
 string from the command line becomes an RDF term: ``team`` → IRI (a name goes through a resolver),
 ``string`` → ``xsd:string``, ``integer`` → ``xsd:integer``, ``date`` → ``xsd:date``, ``stage`` →
 a stage key of :data:`footkg.vocab.STAGES` or ``"knockout"`` as ``xsd:string``. A parameter with a
 default is bound to it when not given; an ``optional`` one without a default stays unbound, and the
-query text must then still be correct.
+query text must then still be correct. A ``string`` parameter may list the only values it takes
+(``# param: order (type: string, default: date, values: date | margin | goals) …``); any other
+value is a :class:`ParameterError` naming the valid ones.
+
+A parameter named ``limit`` (type ``integer``) caps the rows the runner returns (:func:`run`,
+:func:`footkg.store.remote.query`): SPARQL's ``LIMIT`` takes no variable, so the query projects
+``?limit`` and orders its rows, and the runner stops reading after that many.
 
 Values are never pasted into query text as they were typed. Locally they are bound as RDF terms
 with pyoxigraph substitutions (:func:`run`); for remote endpoints :func:`with_values_block` adds a
@@ -95,7 +102,9 @@ class QueryParam:
     """A declared query parameter: the SPARQL variable ``?name`` of type ``type``.
 
     ``default`` is the raw string bound when no value is given (``None``: no default);
-    ``optional`` parameters without a default may stay unbound.
+    ``optional`` parameters without a default may stay unbound; ``values``, when not empty, are
+    the only values a ``string`` parameter accepts (``values: date | margin | goals`` in the
+    header).
     """
 
     name: str
@@ -103,6 +112,7 @@ class QueryParam:
     default: str | None = None
     optional: bool = False
     description: str = ""
+    values: tuple[str, ...] = ()
 
     @property
     def required(self) -> bool:
@@ -112,7 +122,9 @@ class QueryParam:
 
 @dataclass(frozen=True)
 class CatalogueQuery:
-    """A SPARQL query with its header: ``name`` is the file stem, ``text`` the whole file."""
+    """A SPARQL query with its header: ``name`` is the file stem, ``text`` the whole file;
+    ``example`` the raw values of its ``# example: key=value, key=value`` header line (a real
+    question the query answers, used by the docs and the endpoint's query page), if any."""
 
     name: str
     title: str
@@ -120,6 +132,7 @@ class CatalogueQuery:
     params: list[QueryParam]
     text: str
     path: Path | None = None
+    example: dict[str, str] | None = None
 
     def param(self, name: str) -> QueryParam:
         """The parameter called ``name``; raises :class:`ParameterError` listing valid ones."""
@@ -132,9 +145,9 @@ class CatalogueQuery:
         )
 
 
-_HEADER = re.compile(r"^#\s*(title|description|param)\s*:\s*(.*?)\s*$")
+_HEADER = re.compile(r"^#\s*(title|description|param|example)\s*:\s*(.*?)\s*$")
 _PARAM = re.compile(r"^(?P<name>[A-Za-z_]\w*)\s*\((?P<spec>[^)]*)\)\s*(?P<desc>.*)$")
-_SPEC_ITEM = re.compile(r"^(type|default)\s*:\s*(.*)$")
+_SPEC_ITEM = re.compile(r"^(type|default|values)\s*:\s*(.*)$")
 
 
 def _parse_param(line: str, where: str) -> QueryParam:
@@ -143,6 +156,7 @@ def _parse_param(line: str, where: str) -> QueryParam:
         raise QueryFileError(f"{where}: malformed param line {line!r}")
     kind: str | None = None
     default: str | None = None
+    values: tuple[str, ...] = ()
     optional = False
     for item in (i.strip() for i in match["spec"].split(",")):
         if item == "optional":
@@ -150,6 +164,8 @@ def _parse_param(line: str, where: str) -> QueryParam:
         elif spec := _SPEC_ITEM.match(item):
             if spec[1] == "type":
                 kind = spec[2].strip()
+            elif spec[1] == "values":
+                values = tuple(v.strip() for v in spec[2].split("|") if v.strip())
             else:
                 default = spec[2].strip()
         elif item:
@@ -158,7 +174,12 @@ def _parse_param(line: str, where: str) -> QueryParam:
         raise QueryFileError(
             f"{where}: param {match['name']!r} has type {kind!r}, expected one of {PARAM_TYPES}"
         )
-    return QueryParam(match["name"], kind, default, optional, match["desc"])  # type: ignore[arg-type]
+    if values and (kind != "string" or (default is not None and default not in values)):
+        raise QueryFileError(
+            f"{where}: param {match['name']!r}: values are for a string parameter, and its "
+            f"default must be one of them"
+        )
+    return QueryParam(match["name"], kind, default, optional, match["desc"], values)  # type: ignore[arg-type]
 
 
 def parse_query_text(text: str, name: str, path: Path | None = None) -> CatalogueQuery:
@@ -188,6 +209,13 @@ def parse_query_text(text: str, name: str, path: Path | None = None) -> Catalogu
     names = [p.name for p in params]
     if len(set(names)) != len(names):
         raise QueryFileError(f"{where}: duplicate parameter in {names}")
+    example = None
+    if "example" in fields:
+        pairs = (item.partition("=") for item in fields["example"].split(","))
+        example = {k.strip(): v.strip() for k, _, v in pairs if k.strip()}
+        unknown = set(example) - set(names)
+        if unknown:
+            raise QueryFileError(f"{where}: example names unknown parameter(s) {sorted(unknown)}")
     body = "\n".join(li for li in text.splitlines() if not li.lstrip().startswith("#"))
     for p in params:
         if not re.search(rf"[?$]{re.escape(p.name)}\b", body):
@@ -199,6 +227,7 @@ def parse_query_text(text: str, name: str, path: Path | None = None) -> Catalogu
         params=params,
         text=text,
         path=path,
+        example=example,
     )
 
 
@@ -287,6 +316,14 @@ def _convert(p: QueryParam, raw: str, resolve_team: TeamResolver | None) -> Term
     if p.type == "team":
         return _team_term(raw, p.name, resolve_team)
     if p.type == "string":
+        if p.values and raw not in p.values:
+            close = difflib.get_close_matches(raw, p.values, n=2, cutoff=0.6)
+            hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+            raise ParameterError(
+                f"parameter {p.name!r}: {raw!r} is not one of {', '.join(p.values)}{hint}",
+                param=p.name,
+                value=raw,
+            )
         return ox.Literal(raw)
     if p.type == "integer":
         if not _INTEGER.match(raw.strip()):
@@ -425,6 +462,21 @@ def with_values_block(text: str, bindings: Mapping[str, Term]) -> str:
 # --- running and results ------------------------------------------------------------------------
 
 
+def row_limit(query: CatalogueQuery | str, bindings: Mapping[str, Term] | None) -> int | None:
+    """The value bound to ``query``'s declared ``limit`` parameter (type ``integer``), the
+    number of rows the runner keeps; ``None`` when there is none. Raises
+    :class:`ParameterError` for a limit below 1."""
+    if isinstance(query, str) or not bindings or "limit" not in bindings:
+        return None
+    if not any(p.name == "limit" and p.type == "integer" for p in query.params):
+        return None
+    value = int(bindings["limit"].value)
+    if value < 1:
+        raise ParameterError(f"parameter 'limit': {value} is not at least 1", param="limit",
+                             value=str(value))  # fmt: skip
+    return value
+
+
 def run(
     store: ox.Store,
     query: CatalogueQuery | str,
@@ -448,8 +500,11 @@ def run(
     for index lookups, measured 10-300x faster for head-to-head and shootouts at 50k matches).
 
     ``max_rows`` stops reading solutions after that many rows (memory stays bounded for a
-    query with a huge result); the result's ``truncated`` flag then says more rows exist.
+    query with a huge result); the result's ``truncated`` flag then says more rows exist. A
+    ``limit`` parameter (:func:`row_limit`) cuts the rows to the number asked for, without
+    that flag.
     """
+    limit = row_limit(query, bindings)
     text = query if isinstance(query, str) else query.text
     params = set() if isinstance(query, str) else {p.name for p in query.params}
     substitutions = {ox.Variable(k): v for k, v in (bindings or {}).items()}
@@ -470,6 +525,8 @@ def run(
     terms = []
     truncated = False
     for solution in solutions:
+        if limit is not None and len(terms) >= limit:
+            break
         if max_rows is not None and len(terms) >= max_rows:
             truncated = True
             break

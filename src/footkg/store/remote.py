@@ -34,7 +34,7 @@ from SPARQLWrapper import JSON, POST, URLENCODED, SPARQLWrapper
 from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
 
 from footkg.errors import RemoteError
-from footkg.query.catalogue import CatalogueQuery, QueryResult, Term, with_values_block
+from footkg.query.catalogue import CatalogueQuery, QueryResult, Term, row_limit, with_values_block
 
 __all__ = [
     "GraphPush",
@@ -150,11 +150,13 @@ def query(
     declared parameter columns are dropped unless ``show_params``. ``default_graphs``: ``"union"``
     (the default) queries the union of the remote named graphs, with each of them still available to
     ``GRAPH`` (the local store's dataset); a list, the merge of those graphs; ``None``, the server's
-    own default graph. Raises :class:`RemoteError` (server error, unreachable, not a SELECT) and
+    own default graph. A ``limit`` parameter keeps that many rows, as locally. Raises
+    :class:`RemoteError` (server error, unreachable, not a SELECT) and
     :class:`footkg.query.catalogue.QueryError` (bad binding).
     """
     text = q if isinstance(q, str) else q.text
     params = set() if isinstance(q, str) else {p.name for p in q.params}
+    limit = row_limit(q, bindings)
     text = with_values_block(text, bindings or {})
     union = default_graphs == "union"
     graphs = named_graphs(remote) if union else list(default_graphs or ())
@@ -163,7 +165,7 @@ def query(
     solutions = _solutions(raw, remote.query_url)
     names = [v.value for v in solutions.variables]
     keep = [i for i, n in enumerate(names) if show_params or n not in params]
-    terms = [tuple(solution[i] for i in keep) for solution in solutions]
+    terms = [tuple(solution[i] for i in keep) for solution in solutions][:limit]
     return QueryResult([names[i] for i in keep], terms)
 
 
