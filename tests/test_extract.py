@@ -10,10 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from footkg.extract import Extractor, Gazetteer, ingest
-from footkg.extract.conflicts import compare
+from footkg.extract import Extractor, Gazetteer, ingest, report_quads, store_values
 from footkg.extract.io import decode_report, read_report
-from footkg.extract.rdf import to_quads
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -89,12 +87,24 @@ def test_seed_other_matches(seed):
     ) == (2, 0)
 
 
-def test_seed_conflicts_without_false_ones(gaz, seed):
-    found = {(c.field, c.report_value, c.fixture_value) for c in compare(gaz, seed)}
+def test_seed_conflicts_without_false_ones(gaz, seed, full_store):
+    """The seed report against the fixture data (openfootball's 2026 World Cup): Enzo
+    Fernández's equaliser at 85 (data 86), the round of 16 against Egypt 2-0 (data 3-2) and
+    the third-place play-off in Miami (data: Miami Gardens); Lautaro Martínez's 92nd minute is
+    the data's 90+2, not a disagreement. Values are typed RDF terms."""
+    _quads, conflicts = report_quads(seed, gaz, store_values(full_store))
+    found = {(c.field, c.report_value.value, c.fixture_value.value) for c in conflicts}
     assert found == {
-        ("minute", "Enzo Fernández 85", "Enzo Fernández 86"),
-        ("score", "Argentina 2-0 Egypt", "3-2"),
-    }  # 92 vs 90+2 / folded 90 is the same minute
+        ("minute", "85", "86"),
+        ("homeScore", "2", "3"),
+        ("awayScore", "0", "2"),
+        ("city", "https://w3id.org/footkg/resource/city/miami-united-states",
+         "https://w3id.org/footkg/resource/city/miami-gardens-united-states"),
+    }  # fmt: skip
+    minute = next(c for c in conflicts if c.field == "minute")
+    assert minute.subject.endswith("match/2026-07-15-england-argentina/goal/2")
+    assert minute.report_value.datatype.value.endswith("#integer")
+    assert minute.fixture_graph.endswith("/graph/openfootball-worldcup")
 
 
 def test_published_date_resolves_weekdays(shared_data: Path, extractor: Extractor):
@@ -115,8 +125,8 @@ def test_demo_reports_generalise(extractor: Extractor):
     assert len(got) == 6
 
 
-def test_rdf_has_article_and_evidence(extractor: Extractor, seed, gaz):
-    quads = to_quads(seed, compare(gaz, seed))
+def test_rdf_has_article_and_evidence(extractor: Extractor, seed, gaz, full_store):
+    quads, _ = report_quads(seed, gaz, store_values(full_store))
     graphs = {q.graph_name.value for q in quads}
     assert graphs == {"https://w3id.org/footkg/graph/article-" + seed.sha256[:16]}
     preds = {q.predicate.value for q in quads}
@@ -158,7 +168,8 @@ def test_cli_extract_and_conflicts(full_build, shared_data: Path, tmp_path: Path
     assert result.exit_code == 0 and "NewsArticle" in result.output
     result = runner.invoke(app, ["conflicts", str(seed_path), "--store", store])
     assert result.exit_code == 0
-    assert "Enzo Fernández 85" in result.output and "2-0" in result.output
+    assert 'minute\tmatch/2026-07-15-england-argentina/goal/2\treport: "85"^^xsd:integer\t' \
+        'fixture: "86"^^xsd:integer' in result.output
     binary = tmp_path / "b.txt"
     binary.write_bytes(b"\x00\x01" * 100)
     result = runner.invoke(app, ["extract", str(binary), "--store", store])
@@ -618,8 +629,8 @@ def test_a_stadium_written_in_title_case_and_one_the_graph_does_not_know(
     """"the Shizuoka Stadium Ecopa" is Fjelstul's "Shizuoka Stadium ECOPA"; "at Winnipeg
     Stadium" is a venue by its words even though Fjelstul calls it "Investors Group Field"."""
     doc = extractor.nlp("Brazil partied at the Shizuoka Stadium Ecopa.")
-    assert [(e.text, e.label_) for e in doc.ents] == [("Brazil", "TEAM"),
-                                                      ("Shizuoka Stadium Ecopa", "STADIUM")]
+    assert [(e.text, e.kind) for e in extractor.names.mentions(doc)] == [
+        ("Brazil", "team"), ("Shizuoka Stadium Ecopa", "stadium")]
     m = _extract(extractor, tmp_path / "winnipeg.txt", (
         "Sweden and Nigeria drew 3-3 at Winnipeg Stadium in the Women's World Cup on 8 June "
         "2015.\n"

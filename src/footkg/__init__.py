@@ -9,12 +9,30 @@ The library's entry points::
     report = footkg.build(data_dir="data/")   # what `footkg build` does
 
 Errors are :class:`FootkgError` subclasses, listed in :mod:`footkg.errors`.
+
+The API names are imported on first use (PEP 562), so a command that needs one stage only
+(``footkg extract``) does not pay for importing every other.
 """
+
+from typing import TYPE_CHECKING, Any
 
 from footkg import errors
 from footkg._version import __version__
-from footkg.api import IRI, KnowledgeGraph, Result, build, build_and_push, open
 from footkg.errors import FootkgError
+
+if TYPE_CHECKING:
+    from footkg.api import IRI, KnowledgeGraph, Result, build, build_and_push, open
+
+_API = ("IRI", "KnowledgeGraph", "Result", "build", "build_and_push", "open")
+
+
+def __getattr__(name: str) -> Any:
+    """``footkg.open`` and the other API names of :mod:`footkg.api`, imported on first use."""
+    if name in _API:
+        from footkg import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'footkg' has no attribute {name!r}")
 
 __all__ = [
     "IRI",

@@ -32,6 +32,7 @@ from footkg.extract.goals import GoalFinder, SentenceView, line_time
 from footkg.extract.io import ReportText
 from footkg.extract.linking import (
     Fixture,
+    align_goals,
     better_fixture,
     fixture_evidence,
     fixture_goals,
@@ -43,15 +44,17 @@ from footkg.extract.linking import (
 from footkg.extract.mainmatch import MainMatchFinder, full_year
 from footkg.extract.pipeline import (
     Mention,
+    NameIndex,
     blank_boilerplate,
     build_nlp,
-    entity_mentions,
     fold,
+    name_patterns,
     player_mentions,
     stadium_aliases,
     unwrap_lines,
 )
 from footkg.extract.timeexpr import TimeExpr
+from footkg.extract.untimed import untimed_goals
 
 MONTHS = {m: i for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"], 1)}  # fmt: skip
@@ -191,11 +194,14 @@ HALF_TIME_LINE = re.compile(
 class Extractor:
     """Extracts facts from match reports using names from a :class:`Gazetteer`.
 
-    Build once (the pipeline takes about a second) and call :meth:`extract` per report."""
+    Build once and call :meth:`extract` per report. ``names`` is the graph's names tokenized
+    for ``nlp`` (built from ``gaz`` when not given; :mod:`footkg.extract.cache` stores it)."""
 
-    def __init__(self, gaz: Gazetteer, nlp: Language | None = None) -> None:
+    def __init__(self, gaz: Gazetteer, nlp: Language | None = None,
+                 names: NameIndex | None = None) -> None:  # fmt: skip
         self.gaz = gaz
-        self.nlp = nlp or build_nlp(gaz)
+        self.nlp = nlp or build_nlp()
+        self.names = names or NameIndex.build(self.nlp, name_patterns(gaz))
         self.finder = MainMatchFinder(gaz)  # the main match and its fixture
         load_fixtures(gaz)  # the graph's matches, read once for every report
         self._sentences_cache: list[Sentence] = []
@@ -209,9 +215,10 @@ class Extractor:
         text = report.text
         clean = blank_boilerplate(unwrap_lines(text))
         doc = self.nlp(clean)
-        ents = entity_mentions(doc)
+        ents = self.names.mentions(doc)
         sentences = self._sentences(doc, clean)
         self._sentences_cache = sentences
+        out.text, out.sentences = text, [(s.start, s.end) for s in sentences]
         women = is_womens_report(clean, self.gaz.women_nicknames) or self._women_only_year(clean)
         out.women = women
         years = self._years(clean, published, women)
@@ -278,13 +285,56 @@ class Extractor:
                                      clock)  # fmt: skip
         fill_assists(out.goals, clean, players, self._player_name, sentences, clock)
         fill_kinds(out.goals, clean, players, sentences, clock)
+        out.goals += self._untimed(sentences, players, out.goals, match, fixture, year)
         if fixture is not None and match.home_score is None:
             self._score_from_goals(match, fixture, out)
         stmts = sorted(stmts + self._anchored(sentences, stmts, year, match)
                        + _pair_statements(sentences, match),
                        key=lambda pair: pair[0].index)  # fmt: skip
         out.others = self._others(stmts, main, match, clean, year, published)
+        for other in out.others:
+            self._link_other(other, match, women)
+        if match.iri is not None:
+            align_goals(out.goals, fixture_goals(self.gaz, match.iri))
         return out
+
+    def _link_other(self, other: MatchFact, main: MatchFact, women: bool) -> None:
+        """The edition and the fixture of another match the report names: the graph's one
+        match of the pair in the year the report gives it (Fjelstul ``matches.csv``), of
+        that stage when it names one; of several, the one with the score it states (a score
+        the fixture does not have is then a disagreement). With no year, the pair's one match
+        with the stated score. No fixture when none or several fit."""
+        if other.year is not None:
+            other.edition = self.gaz.edition(other.year, women)
+        cands = [f for f in fixtures_between(self.gaz, other.home, other.away)
+                 if f.iri != main.iri]  # fmt: skip
+        if other.year is not None:
+            cands = [f for f in cands if f.year == other.year]
+        if other.stage is not None:
+            cands = [f for f in cands if f.stage == other.stage]
+        if other.home_score is not None and other.away_score is not None:
+            score = {other.home: other.home_score, other.away: other.away_score}
+            same = [f for f in cands if f.goals_by_team == score]
+            cands = same if same or other.year is None else cands
+        elif other.year is None:
+            cands = []
+        if len(cands) == 1:
+            other.iri = cands[0].iri
+
+    def _untimed(self, sentences: list[Sentence], players: list[Mention], goals: list[GoalFact],
+                 match: MatchFact, fixture: Fixture | None,
+                 year: int | None) -> list[GoalFact]:  # fmt: skip
+        """The goals the report states without a minute that the rules above did not find
+        (see :mod:`footkg.extract.untimed`), in text order after the timed ones."""
+        rows = fixture_goals(self.gaz, fixture.iri) if fixture is not None else None
+        limits = dict(fixture.goals_by_team) if fixture is not None else {}
+        for team in match.teams():
+            if limits.get(team) is None and match.score_of(team) is not None:
+                limits[team] = match.score_of(team)  # type: ignore[assignment]
+        found = untimed_goals(sentences, players, self._skipped, goals, self._untimed_events,
+                              rows, {t: n for t, n in limits.items() if n is not None},
+                              self._player_name, partial(self.gaz.team_name_at, year=year))  # fmt: skip
+        return sorted(found, key=lambda g: g.evidence.start)
 
     @staticmethod
     def _score_from_goals(match: MatchFact, fixture: Fixture, out: Extraction) -> None:
@@ -795,6 +845,7 @@ class Extractor:
     def _goals(self, sentences: list[Sentence], players: list[Mention], teams: tuple[str, str],
                year: int | None, stmts: list, main: tuple) -> list[GoalFact]:  # fmt: skip
         finder = GoalFinder(teams)
+        self._skipped: set[int] = set()
         other_paragraphs = set()
         for sent, st in stmts:
             if (sent, st) is not main and sent is not main[0] and not st.future:
@@ -820,9 +871,12 @@ class Extractor:
                 if r.iri and r.iri not in teams and r.kind in ("demonym", "nickname")
             ]
             skip = s.paragraph in other_paragraphs or bool(foreign)
+            if skip:
+                self._skipped.add(s.index)
             finder.feed(view, skip)
             line.append(view)
         finder.line_goal(line, found_before)
+        self._untimed_events = list(finder.untimed)
         return self._merge(finder, teams, year)
 
     def _view(self, s: Sentence, players: list[Mention],
@@ -892,15 +946,14 @@ class Extractor:
     def _player_name(self, p: Mention) -> str:
         """The squad label of the player ``p`` names, in the report's order when it writes
         the family name first ("Kim Young-gwon" for the label "Young-gwon Kim")."""
-        for (_, _team), squad in self.gaz._squads.items():
-            for sp in squad:
-                if sp.iri == p.iri:
-                    words = sp.label.split()
-                    flipped = " ".join(reversed(words))
-                    if len(words) == 2 and fold(p.text).lower() == fold(flipped).lower():
-                        return p.text
-                    return sp.label
-        return p.text
+        label = self.gaz.player_label(p.iri)
+        if label is None:
+            return p.text
+        words = label.split()
+        flipped = " ".join(reversed(words))
+        if len(words) == 2 and fold(p.text).lower() == fold(flipped).lower():
+            return p.text
+        return label
 
     # --- other matches -----------------------------------------------------------------------
 
@@ -988,7 +1041,9 @@ class Extractor:
             dup = next((o for o in out if _same_meeting(o, fact)), None)
             if dup is not None:
                 if dup.home_score is None and fact.home_score is not None:
-                    out[out.index(dup)] = fact
+                    out[out.index(dup)] = _merged(fact, dup)
+                else:
+                    out[out.index(dup)] = _merged(dup, fact)
                 continue
             out.append(fact)
         return self._drop_running_scores(out)
@@ -1229,6 +1284,16 @@ def _days_apart(a: str | None, b: str) -> int:
     if a is None:
         return 10**6
     return abs((date.fromisoformat(a) - date.fromisoformat(b)).days)
+
+
+def _merged(kept: MatchFact, other: MatchFact) -> MatchFact:
+    """``kept`` with the details it lacks (stage, date, venue, city, extra time) taken from
+    ``other``, the same match told again ("… heads to Miami to face France in Saturday's
+    third-place play-off", then "… against France on Saturday in Miami")."""
+    for name in ("stage", "date", "venue", "venue_iri", "city", "city_iri", "after_extra_time"):
+        if getattr(kept, name) is None and getattr(other, name) is not None:
+            setattr(kept, name, getattr(other, name))
+    return kept
 
 
 def _same_meeting(a: MatchFact, b: MatchFact) -> bool:

@@ -1,9 +1,10 @@
 """The spaCy pipeline (no downloaded model) and the mentions it finds in a report.
 
-``build_nlp(gazetteer)`` gives ``spacy.blank("en")`` + a newline-aware sentencizer + an
-EntityRuler whose patterns come from the graph: team labels and ``skos:altLabel`` aliases, the
-curated nicknames and demonyms, stadium labels (and their distinctive core: "Maracanã" for
-"Estádio do Maracanã") and city labels. Players are matched per report by
+``build_nlp()`` gives ``spacy.blank("en")`` + a newline-aware sentencizer; a
+:class:`NameIndex` over its tokens finds the names the graph knows (a phrase matcher, as
+spaCy's EntityRuler, whose patterns come from the graph: team labels and ``skos:altLabel``
+aliases, the curated nicknames and demonyms, stadium labels (and their distinctive core:
+"Maracanã" for "Estádio do Maracanã") and city labels). Players are matched per report by
 :func:`player_mentions`, from the squads of the two teams of the report's match: full labels,
 and family names that are unambiguous within those squads. Matching ignores accents
 ("Martinez" finds "Lautaro Martínez").
@@ -81,9 +82,10 @@ def stadium_aliases(label: str) -> list[str]:
     return names
 
 
-def build_nlp(gaz: Gazetteer) -> Language:
-    """A spaCy pipeline with the graph's names as EntityRuler patterns (labels ``TEAM``,
-    ``STADIUM``, ``CITY``; the entity id is the IRI)."""
+def build_nlp() -> Language:
+    """The spaCy pipeline: ``spacy.blank("en")`` (dashes joining words split off) with the
+    sentencizer and footkg's two sentence rules (:func:`lowercase_continues`,
+    :func:`newline_sentences`). Names are found by a :class:`NameIndex` over its tokens."""
     nlp = spacy.blank("en")
     # dashes joining words are tokens of their own ("At Bologna.--Austria 2, Hungary 1.")
     infixes = [*nlp.Defaults.infixes, r"(?<=[\w.,;:])(?:--|—|–)(?=\w)"]
@@ -91,18 +93,25 @@ def build_nlp(gaz: Gazetteer) -> Language:
     nlp.add_pipe("sentencizer")
     nlp.add_pipe("lowercase_continues")
     nlp.add_pipe("newline_sentences")
-    ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "ORTH"})
-    patterns: list[dict] = []
+    return nlp
+
+
+def name_patterns(gaz: Gazetteer) -> list[tuple[str, str, str]]:
+    """The names a report may use for the graph's teams (labels, ``skos:altLabel`` aliases,
+    curated nicknames and demonyms), stadiums (labels and their distinctive core) and cities,
+    each as written, without accents, in capitals and in title case for words in capitals
+    ("Shizuoka Stadium Ecopa" for "Shizuoka Stadium ECOPA"): ``(label, text, IRI)`` with
+    label ``TEAM``, ``STADIUM`` or ``CITY``; one IRI per label and text (the first)."""
+    patterns: list[tuple[str, str, str]] = []
     seen: set[tuple[str, str]] = set()
     cities = set(gaz.cities.values())
 
     def add(label: str, name: str, iri: str) -> None:
-        # "Shizuoka Stadium Ecopa" for the label "Shizuoka Stadium ECOPA"
         titled = re.sub(r"\b[A-Z]{3,}\b", lambda m: m[0].title(), name)
         for variant in {name, fold(name), name.upper(), fold(name).upper(), titled}:
             if (label, variant) not in seen and variant.strip():
                 seen.add((label, variant))
-                patterns.append({"label": label, "pattern": variant, "id": iri})
+                patterns.append((label, variant, iri))
 
     for name, iri in gaz.team_names.items():
         add("TEAM", name, iri)
@@ -113,8 +122,52 @@ def build_nlp(gaz: Gazetteer) -> Language:
     for iri, label in gaz.cities.items():
         if label not in gaz.team_names:
             add("CITY", label, iri)
-    ruler.add_patterns(patterns)
-    return nlp
+    return patterns
+
+
+@dataclass
+class NameIndex:
+    """The graph's names as token sequences of the pipeline's tokenizer, by first token: a
+    phrase matcher on token texts (spaCy's ``PhraseMatcher`` on ``ORTH``) that is a plain
+    dictionary, so it is stored with the gazetteer and loads in milliseconds.
+
+    ``by_first``: first token text → ``[(token texts, label, IRI)]``. Build with
+    :meth:`build`; :meth:`mentions` finds the names of a processed doc."""
+
+    by_first: dict[str, list[tuple[tuple[str, ...], str, str]]]
+
+    @classmethod
+    def build(cls, nlp: Language, patterns: list[tuple[str, str, str]]) -> NameIndex:
+        """Tokenize ``patterns`` (:func:`name_patterns`) with ``nlp``'s tokenizer."""
+        by_first: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
+        for (label, _text, iri), doc in zip(patterns, nlp.tokenizer.pipe(p[1] for p in patterns),
+                                            strict=True):  # fmt: skip
+            tokens = tuple(t.text for t in doc)
+            if tokens:
+                by_first.setdefault(tokens[0], []).append((tokens, label, iri))
+        return cls(by_first)
+
+    def mentions(self, doc: Doc) -> list[Mention]:
+        """Team, stadium and city mentions of ``doc``, in text order. As spaCy's
+        EntityRuler: every match found, then the longest first (the earlier of two as long)
+        kept where it overlaps no name kept before."""
+        words = [t.text for t in doc]
+        found: set[tuple[int, int, str, str]] = set()
+        for i, word in enumerate(words):
+            for tokens, label, iri in self.by_first.get(word, ()):
+                if tuple(words[i : i + len(tokens)]) == tokens:
+                    found.add((i, i + len(tokens), label, iri))
+        kept: list[tuple[int, int, str, str]] = []
+        taken: set[int] = set()
+        for start, end, label, iri in sorted(found, key=lambda m: (m[0] - m[1], m[0], m[2], m[3])):
+            if start not in taken and end - 1 not in taken:
+                kept.append((start, end, label, iri))
+                taken.update(range(start, end))
+        out = []
+        for start, end, label, iri in sorted(kept):
+            span = doc[start:end]
+            out.append(Mention(span.start_char, span.end_char, label.lower(), iri, span.text))
+        return out
 
 
 #: the start of a line that begins a unit of its own: a live-blog minute ("57'", "90+3 min"),
@@ -212,14 +265,6 @@ class Mention:
     position: str | None = None
 
 
-def entity_mentions(doc: Doc) -> list[Mention]:
-    """Team, stadium and city mentions of a processed doc, in text order."""
-    return [
-        Mention(ent.start_char, ent.end_char, ent.label_.lower(), ent.ent_id_, ent.text)
-        for ent in doc.ents
-    ]
-
-
 #: a lower-case name particle before a capitalised name: "van Persie", "de Vrij", "dos Santos"
 PARTICLE = re.compile(
     r"(?:(?:van|von|de|der|den|da|di|do|dos|das|du|del|della|le|la|ter|ten)\s+)+[A-Z]"
@@ -313,9 +358,26 @@ def _squad_names(
         words = p.label.split()
         if len(words) == 2 and p.family == words[1]:
             variants.setdefault(_folded(f"{words[1]} {words[0]}"), p)
+    # "Thomas Mueller" for "Thomas Müller", as English papers transliterate German umlauts
+    for p in squads:
+        if _umlauts(p.label) != p.label:
+            variants.setdefault(_folded(_umlauts(p.label)), p)
+    # "Luis Ramírez" for "Luis Ramírez Zapata", "Juan Riquelme" for "Juan Román Riquelme":
+    # a long name shortened to two of its words, when no other player of the squads has them
+    shortened: dict[str, list[SquadPlayer]] = {}
+    for p in squads:
+        words = p.label.split()
+        if len(words) >= 3:
+            for two in {f"{words[0]} {words[1]}", f"{words[0]} {words[-1]}"}:
+                shortened.setdefault(_folded(two), []).append(p)
+    for name, players in shortened.items():
+        if name not in variants and len({p.iri for p in players}) == 1:
+            variants[name] = players[0]
     short: dict[str, list[SquadPlayer]] = {}
     for p in squads:
-        for name in {p.family or "", p.label.split()[-1] if " " in p.label else ""}:
+        names = {p.family or "", p.label.split()[-1] if " " in p.label else ""}
+        names |= {_umlauts(n) for n in names}
+        for name in names:
             if name and _folded(name) not in variants:
                 short.setdefault(_folded(name), []).append(p)
     shared: dict[str, list[SquadPlayer]] = {}
@@ -329,6 +391,15 @@ def _squad_names(
         return variants, shared, None
     alternation = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
     return variants, shared, re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])")
+
+
+#: German umlauts as English texts write them without the dots ("Mueller", "Oezil")
+UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def _umlauts(name: str) -> str:
+    """``name`` with German umlauts written out: "Müller" → "Mueller"."""
+    return name.translate(UMLAUTS)
 
 
 def _latest_full(folded: str, pos: int, players: list[SquadPlayer]) -> SquadPlayer | None:

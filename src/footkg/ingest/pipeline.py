@@ -206,6 +206,16 @@ def _validate_and_export(
             )
 
 
+def _write_extraction_cache(store_path: Path, report: BuildReport) -> None:
+    """The match-report extractor's gazetteer and name patterns, stored beside the new build
+    (:mod:`footkg.extract.cache`): ``footkg extract`` then starts without reading the graph.
+    The gazetteer the reports were read with is reused when there were reports."""
+    from footkg.extract.cache import build_cache
+
+    state = report.articles.extractor_state if report.articles is not None else None
+    build_cache(store_path, state)
+
+
 def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildReport:
     """Run the whole build (see the module docstring) and return its report.
 
@@ -249,5 +259,7 @@ def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildRe
             nquads.unlink(missing_ok=True)
         with _timed(report, "commit store", on_step):
             store_build.commit()
+    with _timed(report, "extraction cache", on_step):
+        _write_extraction_cache(options.store_path, report)
     report.timings["total"] = time.perf_counter() - start
     return report
