@@ -50,7 +50,7 @@ def _graph(report: Path) -> ox.NamedNode:
 
 def _statements(store: ox.Store, graph: ox.NamedNode) -> dict[str, dict[str, list]]:
     """subject IRI → property IRI → the report's values (RDF terms), from the graph."""
-    rows = store.query(PREFIXES + """SELECT ?s ?p ?o WHERE { GRAPH ?g {
+    rows = store.query(PREFIXES + """SELECT ?g ?s ?p ?o WHERE { GRAPH ?g {
         ?st a fk:ReportStatement ; rdf:subject ?s ; rdf:predicate ?p ; rdf:object ?o } }""",
                        substitutions={ox.Variable("g"): graph})  # fmt: skip
     out: dict[str, dict[str, list]] = {}
@@ -90,7 +90,7 @@ def _graph_others(store: ox.Store, graph: ox.NamedNode) -> set[tuple]:
     the statements of that match's teams and scores."""
     facts = _statements(store, graph)
     mentioned = [r["m"].value for r in store.query(
-        PREFIXES + "SELECT ?m WHERE { GRAPH ?g { ?a schema:mentions ?m } }",
+        PREFIXES + "SELECT ?g ?m WHERE { GRAPH ?g { ?a schema:mentions ?m } }",
         substitutions={ox.Variable("g"): graph})]  # fmt: skip
     out = set()
     for m in mentioned:
@@ -115,7 +115,7 @@ def test_every_goal_and_other_match_of_every_report_reads_back(full_build, full_
         graph = _graph(report)
         main = printed["match"]["iri"]
         about = [r["m"].value for r in full_store.query(
-            PREFIXES + "SELECT ?m WHERE { GRAPH ?g { ?a schema:about ?m } }",
+            PREFIXES + "SELECT ?g ?m WHERE { GRAPH ?g { ?a schema:about ?m } }",
             substitutions={ox.Variable("g"): graph})]  # fmt: skip
         assert about == [main], report.name
         expected = sorted(((g["scorer_iri"], g["minute"], g["stoppage"], g["kind"],
@@ -151,13 +151,17 @@ def test_the_seed_reports_assists_and_mentions(full_store, shared_data):
     third = facts[RES + "match/2026-07-18-france-england"]
     assert _one(third, "cityName") == "Miami"
     assert _one(third, "stage") == FK + "ThirdPlacePlayOff"
-    rows = full_store.query(PREFIXES + "SELECT ?m WHERE { GRAPH ?g { ?a schema:mentions ?m } }",
-                            substitutions={ox.Variable("g"): _graph(seed)})  # fmt: skip
+    rows = full_store.query(
+        PREFIXES + "SELECT ?g ?m WHERE { GRAPH ?g { ?a schema:mentions ?m } }",
+        substitutions={ox.Variable("g"): _graph(seed)},
+    )
     mentioned = {r["m"].value.removeprefix(RES) for r in rows}
     assert {"match/2026-07-19-spain-argentina", "match/2026-07-18-france-england"} <= mentioned
     # and the fixture's goals are not changed by the report: the graph still says 86 and 90+2
-    fixture = full_store.query(PREFIXES + "SELECT ?min WHERE { GRAPH ?g { ?goal fk:minute ?min } }",
-                               substitutions={ox.Variable("goal"): ox.NamedNode(semi + "/goal/2")})
+    fixture = full_store.query(
+        PREFIXES + "SELECT ?goal ?min WHERE { GRAPH ?g { ?goal fk:minute ?min } }",
+        substitutions={ox.Variable("goal"): ox.NamedNode(semi + "/goal/2")},
+    )
     assert [r["min"].value for r in fixture] == ["86"]
 
 

@@ -167,7 +167,7 @@ def _match_statements(ex: Extraction, m: MatchFact, fixture: tuple[str, str] | N
     if m.stage in STAGES:
         out.append(Statement(s, str(FK.stage), ox.NamedNode(str(STAGES[m.stage])),
                              _stage_evidence(ex, m, main)))  # fmt: skip
-    if m.edition:
+    if m.edition and m.year in ex.named_years:
         out.append(Statement(s, str(FK.edition), ox.NamedNode(m.edition),
                              _named(ex, re.escape(str(m.year or "")), ev, "edition")))  # fmt: skip
     if m.date:

@@ -37,6 +37,7 @@ from footkg.extract.linking import (
     fixture_evidence,
     fixture_goals,
     fixtures_between,
+    fixtures_of_year,
     load_fixtures,
     player_age,
     team_fixtures,
@@ -81,6 +82,8 @@ YEAR_RE = re.compile(
     r"(?:Italia|Mexico|Espa[nñ]a|USA|Korea|Japan|Germany|Russia|Qatar|Brasil|Brazil|Argentina|"
     r"Spain|England|Chile|Sweden|Switzerland|Uruguay|France) (\d\d)\b)"
 )
+#: a World Cup named by its size: "the first 48-team World Cup", "the 32-nation tournament"
+TEAM_COUNT = re.compile(r"\b(\d{2})-(?:team|nation) (?:World Cup|tournament|finals?|edition)")
 #: a host and a year: "South Africa 2010", "France 98" (kept when the name is a host of that year)
 HOST_YEAR = re.compile(
     r"\b([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)?) ['’]?((?:19|20)\d\d|\d\d)\b(?![-–:])"
@@ -108,6 +111,7 @@ HE = re.compile(r"\b(?:[Hh]e|[Hh]is|[Hh]im|[Hh]imself)\b")
 #: words for extra time
 EXTRA_TIME = re.compile(
     r"\bextra[- ](?:time|period|half-hour|half hour)|\badditional (?:half-hour|half hour|period)"
+    r"|\bextended time\b"
     r"|\bovertime\b|\ba\.e\.t\b|\bextension(?: time)?\b",
     re.I,
 )
@@ -205,6 +209,7 @@ class Extractor:
         self.finder = MainMatchFinder(gaz)  # the main match and its fixture
         load_fixtures(gaz)  # the graph's matches, read once for every report
         self._sentences_cache: list[Sentence] = []
+        self._sizes: dict[int, int] = {}
 
     def extract(self, report: ReportText, published: date | None = None) -> Extraction:
         """Extract the main match, its goals and the other matches of ``report``.
@@ -222,6 +227,7 @@ class Extractor:
         women = is_womens_report(clean, self.gaz.women_nicknames) or self._women_only_year(clean)
         out.women = women
         years = self._years(clean, published, women)
+        named_years = set(years)  # the years the report (or its publication date) names
         self._resolve_refs(sentences, clean, ents, years, women)
         stmts = [(s, st) for s in sentences for st in results.find_statements(s)]
         running_lines(sentences, stmts)
@@ -276,7 +282,10 @@ class Extractor:
         self._shootout_and_aet(match, sentences, main, stated,
                                fixture is None or fixture.extra_time)  # fmt: skip
         out.match = match
-        out.tournament_label = tournament_label(year, women)
+        # the tournament as the report names it: not the fixture's year when the report
+        # names no year ("the World Cup", "in South Africa")
+        out.named_years = named_years
+        out.tournament_label = tournament_label(year, women) if year in named_years else None
         players = self._players(clean, ents, edition, (a, b))
         out.goals = self._goals(sentences, players, (a, b), year, stmts, main)
         clock = guided.report_clock(sentences)  # every time the report gives, once
@@ -390,6 +399,7 @@ class Extractor:
         found_years = [(m.start(), full_year(next(g for g in m.groups() if g)))
                        for m in YEAR_RE.finditer(text)]  # fmt: skip
         found_years += [(m.start(), y) for m, y in self._host_years(text)]
+        found_years += self._team_count_years(text, women)
         # a full date in the text ("Forty years ago today, on 15 June 1982")
         found_years += [(m.start(), int(m["y1"] or m["y2"])) for m in DATE_RE.finditer(text)
                         if m["y1"] or m["y2"]]  # fmt: skip
@@ -398,6 +408,24 @@ class Extractor:
             years.append(published.year)
         editions = self.gaz.editions_of(women)
         return [y for i, y in enumerate(years) if y not in years[:i] and y in editions]
+
+    def _team_count_years(self, text: str, women: bool) -> list[tuple[int, int]]:
+        """The edition a report names by its size ("the first 48-team World Cup"): the one
+        edition whose fixtures in the graph have that many teams, with its offset."""
+        out = []
+        for m in TEAM_COUNT.finditer(text):
+            fits = [y for y in self.gaz.editions_of(women)
+                    if self._edition_size(y) == int(m[1])]  # fmt: skip
+            if len(fits) == 1:
+                out.append((m.start(), fits[0]))
+        return out
+
+    def _edition_size(self, year: int) -> int:
+        """The number of teams in the graph's matches of the edition of ``year``."""
+        if year not in self._sizes:
+            self._sizes[year] = len({t for f in fixtures_of_year(self.gaz, year)
+                                     for t in (f.home, f.away)})  # fmt: skip
+        return self._sizes[year]
 
     def _women_only_year(self, text: str) -> bool:
         """True when the date at the head of ``text`` falls in a year with a Women's World Cup
@@ -798,7 +826,7 @@ class Extractor:
         if match.after_extra_time is None:
             quiet = " ".join(s.text for s in sentences if s.index not in stated
                              or s.start == match.evidence.start)  # fmt: skip
-            aet = re.search(r"after extra[- ]time|\ba\.?e\.?t\b|in extra[- ]time|extra-time winner|"
+            aet = re.search(r"after extra[- ]time|after extended time|\ba\.?e\.?t\b|in extra[- ]time|extra-time winner|"
                             r"of extra[- ]time|\b1[01]\dth minute", quiet, re.I)  # fmt: skip
             match.after_extra_time = (bool(aet) and went_long) or match.shootout is not None
 

@@ -143,6 +143,9 @@ class Extraction:
     #: the report's text and its sentences' character spans ``(start, end)``, for evidence
     text: str = ""
     sentences: list[tuple[int, int]] = field(default_factory=list)
+    #: the years the report names (or its publication date gives): a tournament is printed
+    #: only for those
+    named_years: set[int] = field(default_factory=set)
 
     def to_json(self) -> dict:
         """The extraction in the gold format of ``../shared/articles/README.md``."""
@@ -151,7 +154,9 @@ class Extraction:
             "match": self.match.to_json(self.tournament_label) if self.match else None,
             "goals": [g.to_json() for g in self.goals],
             "other_matches_mentioned": [
-                m.to_json(tournament_label(m.year, self.women)) for m in self.others
+                m.to_json(tournament_label(m.year, self.women)
+                          if m.year in self.named_years else None)
+                for m in self.others
             ],
             "substitutions": [],
             "records": [],

@@ -242,8 +242,9 @@ def guided_goals(
     for se, p in sightings:
         if p.iri in scorers:
             named.setdefault(se.index, set()).add(p.iri)
-    for fg in fixture:
-        if any(_is_found(fg, g) for g in found):
+    told = _told(fixture, found)
+    for i, fg in enumerate(fixture):
+        if i in told:
             continue
         best: tuple[tuple[int, bool, int], Clocked, Sentence, Mention] | None = None
         for s, p in sightings:
@@ -552,6 +553,18 @@ def _time_only(s: Sentence | None, clock: dict[int, list[Clocked]]) -> list[Cloc
     if len(s.text) > 40 and not (len(s.text) <= 80 and SCORE.search(s.text)) and not opens:
         return []
     return times
+
+
+def _told(fixture: list[FixtureGoal], found: list[GoalFact]) -> set[int]:
+    """The fixture goals (indexes) the rules' goals tell, one each: a goal is the nearest in
+    time of its scorer's fixture goals it may be (:func:`_is_found`), so Lloyd's goal read at
+    the 5th minute tells her 5th-minute goal, not also her 3rd-minute one."""
+    told: set[int] = set()
+    for g in sorted(found, key=lambda g: (g.minute_vague, _clock(g))):
+        near = [i for i, fg in enumerate(fixture) if i not in told and _is_found(fg, g)]
+        if near:
+            told.add(min(near, key=lambda i: abs(fixture[i].clock - _clock(g))))
+    return told
 
 
 def _is_found(fg: FixtureGoal, g: GoalFact) -> bool:

@@ -222,7 +222,9 @@ class MainMatchFinder:
         if st.shootout is not None and st.score_a is None and sentences is not None:
             following = [s for s in sentences if s.index > sent.index][:2]
             before = [s for s in sentences if s.index < sent.index][-1:]
-            for nxt in following + before:  # "… finished 1-1 after extra time. T0 won the …"
+            # "T0 won 3-1 on a penalty shoot-out following a 2-2 draw"; "… finished 1-1 after
+            # extra time. T0 won the …"
+            for nxt in [sent] + following + before:
                 goals = results.drawn_score(nxt)
                 if goals is not None:
                     st.score_a = st.score_b = goals
@@ -240,18 +242,20 @@ class MainMatchFinder:
                      women: bool) -> list[int]:  # fmt: skip
         """The year of the edition whose squads of the two topic teams hold the most players
         the report names (at least two), for a report that names no year ("last night …
-        DAVID PLATT … GAZZA … Preud'homme": England–Belgium, 1990); else none."""
+        DAVID PLATT … GAZZA … Preud'homme": England–Belgium, 1990); none when no edition
+        does or two hold as many (the same players at the 2011 and 2015 finals: the score
+        or the day decides)."""
         a, b = sorted(topic)
-        best: tuple[int, int] | None = None
+        counts: dict[int, int] = {}
         for year in sorted({f.year for f in fixtures_between(self.gaz, a, b) if f.year}):
             edition = self.gaz.edition(year, women)
             if edition is None:
                 continue
             squads = self.gaz.squad(edition, a) + self.gaz.squad(edition, b)
-            named = len({m.iri for m in player_mentions(text, squads, ents)})
-            if named >= 2 and (best is None or named > best[0]):
-                best = (named, year)
-        return [best[1]] if best else []
+            counts[year] = len({m.iri for m in player_mentions(text, squads, ents)})
+        most = max(counts.values(), default=0)
+        best = [y for y, n in counts.items() if n == most]
+        return best if most >= 2 and len(best) == 1 else []
 
     def topic_main(self, sentences: list[Sentence], years: list[int], topic: set[str] | None,
                     days: set[tuple[int, int]]) -> tuple[Sentence, results.Statement] | None:  # fmt: skip

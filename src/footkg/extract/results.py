@@ -28,9 +28,13 @@ WIN = (
     r"(?:squeezed|squeezing|edged|scraped|scraping|slipped|cruised|eased|swept|got|get|getting|"
     r"sneaked|battled|won) (?:past|by))"
 )
+#: a shootout after a score: "4-2 on penalties", "3-1 on a penalty shoot-out", "4-2 in a
+#: penalty-kick shootout", "5-4 with a penalties victory" (the kicks, never the match score)
+_SHOOTOUT_NOUN = r"(?:penalty[- ](?:kick[- ])?|spot[- ]kick )?shoot-?out"
 PENS = (
-    r"(?:on (?:penalties|pens|spot[- ]kicks|penalty kicks)|in (?:a|the) (?:penalty )?shoot-?out|"
-    r"after a (?:penalty )?shoot-?out)"
+    rf"(?:on (?:penalties|pens|spot[- ]kicks|penalty kicks|(?:a |the ){_SHOOTOUT_NOUN})|"
+    rf"in (?:a|the) {_SHOOTOUT_NOUN}|after a {_SHOOTOUT_NOUN}|"
+    r"with a (?:penalt(?:y|ies)|shoot-?out) (?:victory|win|triumph))"
 )
 #: words before a result's verb that put it in a relative or subordinate clause
 BACKGROUND = re.compile(
@@ -684,7 +688,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
 def drawn_score(sentence: Sentence) -> int | None:
     """The goals of each side in "the semi-final had ended 1-1 after extra time"."""
     m = re.search(r"\b(?:finished|ended|stood|was|been|level|locked|pegged back to|drew|drawn|"
-                  r"still) (?:at )?(\d{1,2})-\1\b|\b(?:after|from) an? (\d{1,2})-\2 (?:[\w-]+ )?(?:draw|stalemate|tie)\b",
+                  r"still) (?:at )?(\d{1,2})-\1\b|\b(?:after|from|following) an? (\d{1,2})-\2 (?:[\w-]+ )?(?:draw|stalemate|tie)\b",
                   sentence.masked)  # fmt: skip
     if m:
         return int(m[1] or m[2])
