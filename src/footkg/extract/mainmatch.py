@@ -224,7 +224,7 @@ class MainMatchFinder:
             before = [s for s in sentences if s.index < sent.index][-1:]
             # "T0 won 3-1 on a penalty shoot-out following a 2-2 draw"; "… finished 1-1 after
             # extra time. T0 won the …"
-            for nxt in [sent] + following + before:
+            for nxt in [sent, *following, *before]:
                 goals = results.drawn_score(nxt)
                 if goals is not None:
                     st.score_a = st.score_b = goals
