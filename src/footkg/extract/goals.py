@@ -578,7 +578,10 @@ class GoalFinder:
             timed_clauses.append((a, b, hit, own[-1] if own else None))
         groups: list[list] = []
         for item in timed_clauses:
-            if groups and (item[3] is None or all(g[3] is None for g in groups[-1])):
+            if groups and item[3] is None and self._another_scorer(view, groups[-1], item):
+                groups.append([item])  # "At the 32nd minute, P gave T the lead; Q added his
+                # second": two goals, the second untimed
+            elif groups and (item[3] is None or all(g[3] is None for g in groups[-1])):
                 groups[-1].append(item)
             elif groups and item[3] is not None and any(g[3] is not None for g in groups[-1]):
                 groups.append([item])
@@ -590,6 +593,19 @@ class GoalFinder:
                 time = times[-1]
             limit = groups[i + 1][0][0] if i + 1 < len(groups) else len(view.text)
             self._group_goal(view, group, time, limit)
+
+    def _another_scorer(self, view: SentenceView, group: list, item: tuple) -> bool:
+        """True when a goal clause without a time names a scorer of its own, another than the
+        one of the clauses before it, after a semicolon: a second goal, not the same one
+        told further."""
+        a, b, hit, _ = item
+        mine = self._scorer(view, a, b, hit)
+        if mine is None or not view.text[:a].rstrip().endswith(";"):
+            return False
+        theirs = [self._scorer(view, ga, gb, gh) for ga, gb, gh, _ in group]
+        return any(t is not None for t in theirs) and all(
+            t is None or t.iri != mine.iri for t in theirs
+        )
 
     def _group_goal(
         self, view: SentenceView, group: list, time: TimeExpr | None, limit: int | None = None

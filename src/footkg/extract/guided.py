@@ -234,7 +234,13 @@ def guided_goals(
     box = box_times(text, sentences, players)
     by_index = {s.index: s for s in sentences}
     sightings = _sightings(sentences, players)
-    used: set[tuple[int, int]] = set()
+    # a time the rules gave a goal of its sentence is that goal's ("Ballaman opened the score
+    # at the 16th minute, followed quickly by two goals by Josef Hügi": not Hügi's)
+    used: set[tuple[int, int]] = {
+        (t.sentence, t.start) for g in found if g.minute is not None
+        for s in sentences if s.start <= g.evidence.start < s.end
+        for t in clock.get(s.index, []) if (t.minute, t.stoppage) == (g.minute, g.stoppage)
+    }  # fmt: skip
     out: list[GoalFact] = []
     aged = AGE.search(text) is not None
     named: dict[int, set[str]] = {}  # sentence index → fixture scorers it names
