@@ -45,7 +45,12 @@ PAST_MEETING = re.compile(
 
 
 #: the year of another match: "in 1970", "in the 2007 semi-final", "in '82"
-OTHER_YEAR = re.compile(r"\bin (?:the )?((?:19|20)\d\d)\b|\bin ['’](\d\d)\b")
+#: the year of another match: "in 1970", "in '82", and a year before what it qualifies
+#: ("a 2016 exhibition game", "the 1972 Summer Olympics", "their 1986 and 1990 matches")
+OTHER_YEAR = re.compile(
+    r"\bin (?:the )?((?:19|20)\d\d)\b|\bin ['’](\d\d)\b|"
+    r"\b(?:a|an|the|their) ((?:19|20)\d\d)(?= [A-Za-z])"
+)
 
 
 def full_year(text: str) -> int:
@@ -447,7 +452,7 @@ class MainMatchFinder:
             or re.search(WORLD_CUP_YEAR, text)
         )
         if m:
-            return full_year(m.group(1) or m.group(2))
+            return full_year(next(g for g in m.groups() if g))
         m = re.search(r"\b([\w-]+) years (?:after|since|on from|earlier|before|ago)\b", text, re.I)
         if m and year is not None:
             words = m.group(1).lower().split("-")

@@ -679,9 +679,58 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         a = _subject(s, m.start())
         if free(m):
             take(m, _stmt("fixture-against", a or "T?", m[1], None, None, future=True))
+    # past meetings named without a score: "T0 faced T1 and T2", "T0 lost its remaining two
+    # games against T1 and T2", "T0 getting eliminated in the first round … by T1"
+    for m in PAST_OPPONENT.finditer(s):
+        a = _subject(s, m.start()) if m[1] is None else m[1]
+        b = m[2] or m[3]
+        if a and a != b and free(m) and not re.match(r",? (?:\d{1,2})-\d", s[m.end() :]):
+            take(m, _stmt("pair-past-opponent", a, b, None, None))
+    out += _listed_opponents(s, out)
     if any(st not in subordinate and not st.background and not st.future for st in out):
         for st in subordinate:  # "after losing 8-3 to T1, T0 beat T2 3-2": the other is main
             st.background = True
+    return out
+
+
+#: a past meeting with an opponent and no score: "faced T1", "played against T1", "lost its
+#: remaining two games against T1", "eliminated in the first round of the competition by T1"
+PAST_OPPONENT = re.compile(
+    r"(?:(T\d+) )?\b(?:faced|played against|met with|drew with|lost to|"
+    r"(?:lost|won|drew) (?:(?:its|their|both|all|the) )?(?:[\w-]+ ){0,2}(?:games|matches|"
+    r"fixtures) (?:against|with|to)|(?:qualifying |group |warm-up |friendly )?(?:games?|matches|"
+    r"fixtures?) against) (T\d+)|"
+    r"\b(?:eliminated|knocked out|ousted|dumped out|beaten|defeated)(?: (?!T\d)[\w'’-]+){0,8}? "
+    r"by (T\d+)(?![ ,]+\d)"
+)
+#: what may follow a list of opponents: the end of the clause, not a verb of a new one ("T0
+#: play T1 and T2 meet T3") nor a score ("beat T1 and T2 3-1")
+LIST_END = re.compile(
+    r"\s*(?:$|[.,;:!?)—–]|(?:in|at|on|during|before|after|as|with|while|where|which|who|but|"
+    r"to|of|for|that|the|this|last|earlier|later|respectively)\b)"
+)
+#: the rest of a list of teams after the first: ", T2, T3 and T4", " and T2", ", as well as T3"
+LIST_REST = re.compile(r"(?:(?:,|,? and|,? as well as|,? or) (T\d+))+")
+
+
+def _listed_opponents(s: str, found: list[Statement]) -> list[Statement]:
+    """One statement per further team of a list after an opponent without a score ("against
+    T1, T2 and T3", "faced T1 and T2"), like the first: the same subject and tense."""
+    out: list[Statement] = []
+    for st in list(found):
+        if st.b is None or st.score_a is not None or st.a == "T?":
+            continue
+        at = re.search(rf"\b{st.b}\b", s[st.start :])
+        if at is None:
+            continue
+        rest = LIST_REST.match(s, st.start + at.end())
+        if rest is None or not LIST_END.match(s, rest.end()):
+            continue  # "beat T1 and T2 3-1": a result of its own; "T0 play T1 and T2 meet T3"
+        for slot in re.findall(r"T\d+", rest.group()):
+            if slot not in (st.a, st.b):
+                twin = _stmt(st.rule, st.a, slot, None, None, future=st.future)
+                twin.start, twin.background = st.start, st.background
+                out.append(twin)
     return out
 
 
