@@ -138,9 +138,11 @@ def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -
     demonyms, adjectives, "the hosts", not a country named as a place; the first three
     sentences count double; with
     ``players``, each mention of a team's player counts once too), or ``None`` when the
-    second of them is named fewer than twice or ties with the third. A round-up that opens
+    second of them is named fewer than twice or ties with the third named first in the same
+    sentence (a tie is broken by the sentence that names a team first). A round-up that opens
     with other results still has its own match's teams here."""
     counts: Counter[str] = Counter(players or {})
+    first: dict[str, int] = {}  # the sentence that names each team first
     for s in sentences:
         weight = 2 if s.index < 3 else 1
         for ref in s.refs:
@@ -148,8 +150,13 @@ def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -
                 continue  # a country named as a place ("the championship in China")
             if ref.iri and ref.kind in ("name", "nickname", "demonym", "adjective", "hosts", "we"):
                 counts[ref.iri] += weight
-    top = counts.most_common(3)
-    if len(top) < 2 or top[1][1] < 2 or (len(top) == 3 and top[2][1] == top[1][1]):
+                first.setdefault(ref.iri, s.index)
+    # most named first; of teams named as often, the one named earlier (a report names its
+    # teams before the teams of the news around it)
+    top = sorted(counts.items(), key=lambda kv: (-kv[1], first.get(kv[0], 10**6)))[:3]
+    if len(top) < 2 or top[1][1] < 2:
+        return None
+    if len(top) == 3 and top[2][1] == top[1][1] and first.get(top[2][0]) == first.get(top[1][0]):
         return None
     return {top[0][0], top[1][0]}
 

@@ -21,6 +21,7 @@ from footkg.extract.linking import (
     Clues,
     Fixture,
     best_fixture,
+    fixture_evidence,
     fixtures_between,
     fixtures_of_year,
     team_fixtures,
@@ -100,7 +101,8 @@ class MainMatchFinder:
         main match even when the report states another result and not the topic's."""
         main = self.find(stmts, sentences, topic, years)
         if main is None or not self.about_topic(main, topic):
-            inferred = self.topic_main(sentences, years, topic, days)
+            inferred = self.topic_main(sentences, years, topic, days,
+                                       self.clues(clean, sentences, days))  # fmt: skip
             # a result stated about other teams gives way to the topic's fixture when the
             # report gives that fixture's score too, or states it only deep in the report
             # (a round-up opens with its other results)
@@ -263,18 +265,26 @@ class MainMatchFinder:
         return best if most >= 2 and len(best) == 1 else []
 
     def topic_main(self, sentences: list[Sentence], years: list[int], topic: set[str] | None,
-                    days: set[tuple[int, int]]) -> tuple[Sentence, results.Statement] | None:  # fmt: skip
+                    days: set[tuple[int, int]],
+                    clues: Clues | None = None) -> tuple[Sentence, results.Statement] | None:  # fmt: skip
         """The main match when no sentence states it the way the rules read ("down 2-0 to
         Brazil, they won 3-2"): the fixture between the two teams the report is about, in a
         year it names. Its teams come from the graph; its score is the fixture's when a
         sentence about those teams (or none) gives the same numbers ("won 3-2", "got a
         thumping one, 6-1"), else unknown; its shootout is the
         first "5-3 on penalties". The statement's rule says it was inferred. ``days`` are the
-        (month, day) pairs the report names."""
+        (month, day) pairs the report names. A report that names no year nor day ("the Dutch
+        reached their first World Cup final in 32 years, getting a spectacular first-half goal
+        from … Van Bronckhorst") is about the meeting of the pair whose scorers, stadium,
+        city and score it names far more of than any other (:func:`fixture_evidence` with
+        ``clues``: at least three points, and more than the next)."""
         if topic is None:
             return None
         a, b = sorted(topic)
-        fixture = best_fixture(fixtures_between(self.gaz, a, b), years, {}, None, days)
+        meetings = fixtures_between(self.gaz, a, b)
+        fixture = best_fixture(meetings, years, {}, None, days)
+        if fixture is None and clues is not None and not years:
+            fixture = self._most_named(meetings, clues)
         if fixture is None or fixture.home_score is None or fixture.away_score is None:
             return None
         sent = next((s for s in sentences if {r.iri for r in s.refs} & topic), None)
@@ -297,6 +307,14 @@ class MainMatchFinder:
                 hi, lo = sorted((int(pens[1]), int(pens[2])), reverse=True)
                 st.shootout, st.aet = (hi, lo), True
         return sent, st
+
+    def _most_named(self, meetings: list[Fixture], clues: Clues) -> Fixture | None:
+        """The meeting the report names the most of (see :meth:`topic_main`), or ``None``."""
+        ranked = sorted(((fixture_evidence(self.gaz, f, clues), f) for f in meetings),
+                        key=lambda pair: pair[0], reverse=True)  # fmt: skip
+        if not ranked or ranked[0][0] < 3 or (len(ranked) > 1 and ranked[1][0] >= ranked[0][0]):
+            return None
+        return ranked[0][1]
 
     def _sentence_opponent(self, sent: Sentence, st: results.Statement,
                            topic: set[str] | None) -> None:  # fmt: skip
