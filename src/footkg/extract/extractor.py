@@ -217,6 +217,7 @@ class Extractor:
         load_fixtures(gaz)  # the graph's matches, read once for every report
         self._sentences_cache: list[Sentence] = []
         self._sizes: dict[int, int] = {}
+        self._text = ""
 
     def extract(self, report: ReportText, published: date | None = None) -> Extraction:
         """Extract the main match, its goals and the other matches of ``report``.
@@ -231,6 +232,7 @@ class Extractor:
         sentences = self._sentences(doc, clean)
         self._sentences_cache = sentences
         out.text, out.sentences = text, [(s.start, s.end) for s in sentences]
+        self._text = clean
         women = is_womens_report(clean, self.gaz.women_nicknames) or self._women_only_year(clean)
         out.women = women
         years = self._years(clean, published, women)
@@ -988,6 +990,12 @@ class Extractor:
         flipped = " ".join(reversed(words))
         if len(words) == 2 and fold(p.text).lower() == fold(flipped).lower():
             return p.text
+        # the report's fuller given name: "Maximiliano Pereira" for the squad's "Maxi Pereira"
+        before = re.search(r"([A-ZÀ-Ý][\w'’-]+)\s+$", self._text[max(0, p.start - 40) : p.start])
+        if len(words) >= 2 and " " not in p.text and before is not None:
+            given = before.group(1)
+            if len(given) > len(words[0]) and fold(given).lower().startswith(fold(words[0]).lower()):
+                return " ".join([given, *words[1:]])
         return label
 
     # --- other matches -----------------------------------------------------------------------

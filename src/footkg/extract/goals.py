@@ -70,10 +70,10 @@ SIGNALS = [re.compile(compact(p), re.I) for p in (
     r"\b(?:beat|beats|beating) (?:goalkeeper|the goalkeeper|the keeper)\b",
     r"\bconvert(?:ed|s|ing)? (?:the|a|his|another) (?:penalty|spot-kick)|\bfrom the (?:penalty )?"
     r"spot\b|\bhat-trick with\b|\b(?:doubled|extended|restored|restore|double|extend) "
-    r"(?:the|their|his|her|[A-Z][\w-]*(?:'s|’s))(?: [A-Z][\w-]+)? (?:lead|advantage)\b|\b(?:struck|strikes|scored|scores|netted|nets) again\b|\bpull(?:ed|s|ing)? one back\b",
+    r"(?:the|their|his|her|[A-Z][\w-]*(?:'s|’s))(?: [A-Z][\w-]+)? (?:lead|advantage)\b|\b(?:struck|strikes|scored|scores|netted|nets) again\b|\b(?:pull(?:ed|s|ing)?|got|gets|getting|clawed|claws) one back\b",
     r"\b(?:made|make|makes|making) it (?:two|three|four|five|six|seven|\d)\b|\badd(?:ed|s|ing)? "
     r"(?:a|the|his|their) (?:second|third|fourth|fifth|sixth|seventh|eighth)\b|\bgave [\w ]{0,25}?"
-    r"(?:an?|their|his) (?:\w+ )?lead\b|\b(?:level|equalise|equalize)d? (?:the )?(?:scores?|matters)\b",
+    r"(?:an?|their|his) (?:[\w-]+ )?lead\b|\b(?:level|equalise|equalize)d? (?:the )?(?:scores?|matters)\b",
     r"\b(?:sent|put|placed|stroked|rolled|tucked|dispatched|chipped|smashed|drilled|blasted) "
     r"(?:the|his) (?:penalty|spot[- ]kick)\b|\b(?:sent|sends|sending) [\w ]{1,25}? the wrong way\b|"
     r"\binside the (?:near |far )?post\b|\binto (?:the|an) (?:empty|unguarded|open) net\b|"
@@ -172,6 +172,8 @@ PENALTY_KIND = re.compile(
     r"\bpenalty(?! area| box| decision| appeal| claim| spot)|spot[- ]kick|from the (?:penalty )?spot",
     re.I,
 )
+#: a sentence that opens by pointing back at the goal just told: "That gave …", "It was …"
+ANAPHOR = re.compile(r"\s*(?:That|This|It|The goal|The strike|The shot|His goal|Her goal)\b")
 #: a shot, in the sentence before a goal clause that names no player
 SHOT = re.compile(
     r"\b(?:struck|shot|shoots|hit|fired|drove|let fly|lets fly|unleashed|curled|volleyed|"
@@ -337,6 +339,7 @@ class GoalFinder:
         self.last_stoppage: int | None = None
         self.pending: dict | None = None
         self.seen: list[Mention] = []
+        self.recent: list[tuple[int, Mention]] = []  # (sentence index, player) in text order
         self.events: list[GoalEvent] = []
         self.untimed: list[GoalEvent] = []
         self.prev_subject: Mention | None = None
@@ -402,6 +405,7 @@ class GoalFinder:
                     "index": view.index,
                 }
         self.seen.extend(view.players)
+        self.recent.extend((view.index, p) for p in view.players)
         self.prev_subject = self._subject(view, 0, len(text)) if view.players else None
         self.last_index = view.index
         self.prev_text = text
@@ -631,6 +635,10 @@ class GoalFinder:
             prev = self.prev_view
             if prev.index == view.index - 1 and SHOT.search(prev.text):
                 scorer = self._shooter(prev)
+        if scorer is None and not view.players and team_hint and ANAPHOR.match(text):
+            # "… scoring one of the best goals … . That gave T a one-nil lead in the 18th
+            # minute": the goal just told, by the last player of that team named
+            scorer = self._recent_player(view, team_hint)
         a, b = clause[0], clause[1]
         part = text[a:b]
         if scorer is not None and view.start <= scorer.start < view.start + a:
@@ -693,6 +701,15 @@ class GoalFinder:
                     if re.match(r"\s*(?:were|was|fell|went) behind", after):
                         return self.other(iri)
                     return iri
+        return None
+
+    def _recent_player(self, view: SentenceView, team: str) -> Mention | None:
+        """The last player of ``team`` named in the two sentences before ``view``."""
+        for index, p in reversed(self.recent):
+            if view.index - index > 2:
+                return None
+            if p.team == team and p.position != "goalkeeper":
+                return p
         return None
 
     def _team_player(self, view: SentenceView, team: str | None) -> Mention | None:

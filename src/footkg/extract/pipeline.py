@@ -289,9 +289,11 @@ def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) 
             continue
         p = variants[m.group()]
         if p is None:
-            # "Baggio" after "Roberto Baggio": the namesake named in full earlier in the text
+            # "Baggio" after "Roberto Baggio": the namesake named in full earlier in the text;
+            # "Maximiliano Pereira": the namesake whose given name it writes out ("Maxi")
             named = [x for x in shared[m.group()] if _folded(x.label) in folded]
             p = _latest_full(folded, m.start(), named) if named else None
+            p = p or _given_name_fits(text, m.start(), shared[m.group()])
             if p is None:
                 continue
         found.append(
@@ -400,6 +402,19 @@ UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "
 def _umlauts(name: str) -> str:
     """``name`` with German umlauts written out: "Müller" → "Mueller"."""
     return name.translate(UMLAUTS)
+
+
+def _given_name_fits(text: str, start: int, namesakes: list[SquadPlayer]) -> SquadPlayer | None:
+    """Of players sharing the family name written at ``start``, the one whose given name
+    the word before it is, or begins ("Maximiliano" for Maxi Pereira, not Álvaro); ``None``
+    when none or several fit."""
+    before = re.search(r"([A-ZÀ-Ý][\w'’-]+)\s+$", text[max(0, start - 40) : start])
+    if before is None:
+        return None
+    given = _folded(before.group(1))
+    fits = {x.iri: x for x in namesakes
+            if " " in x.label and given.startswith(_folded(x.label.split()[0]))}  # fmt: skip
+    return next(iter(fits.values())) if len(fits) == 1 else None
 
 
 def _latest_full(folded: str, pos: int, players: list[SquadPlayer]) -> SquadPlayer | None:
