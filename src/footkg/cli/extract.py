@@ -75,6 +75,9 @@ def extract_cmd(
     except ReportError as exc:
         err.print(str(exc))
         raise typer.Exit(EXIT_BAD_INPUT) from exc
+    if text.replaced:
+        err.print(f"{report}: {len(text.replaced)} invalid UTF-8 byte(s) replaced by U+FFFD, "
+                  f"first at byte offset {text.replaced[0]}")  # fmt: skip
     kg = _store(store_path)
     extractor = _extractor(store_path)
     ex = extractor.extract(text, day)

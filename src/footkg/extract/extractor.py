@@ -14,6 +14,7 @@ edition when the report names no year, and the stage when the report names none.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator
 from datetime import date, timedelta
@@ -88,6 +89,27 @@ TEAM_COUNT = re.compile(r"\b(\d{2})-(?:team|nation) (?:World Cup|tournament|fina
 HOST_YEAR = re.compile(
     r"\b([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)?) ['’]?((?:19|20)\d\d|\d\d)\b(?![-–:])"
 )
+
+
+#: How much of a report is read, in characters (about 30,000 words; the longest real match
+#: reports are a tenth of that). The rules' cost grows with the report's length (per sentence,
+#: per player named, per goal), so a bound on the length bounds the time of one extraction
+#: (``bench/bench_extract.py --sizes`` measures it); the rest of a longer report is not read,
+#: and the extraction's notes say so.
+MAX_CHARS = 200_000
+
+
+def readable_part(text: str) -> str:
+    """``text`` up to :data:`MAX_CHARS` characters, cut at the last paragraph break (else
+    sentence end, else space) before the limit; all of ``text`` when it is shorter."""
+    if len(text) <= MAX_CHARS:
+        return text
+    head = text[:MAX_CHARS]
+    for mark in ("\n\n", "\n", ". ", " "):
+        cut = head.rfind(mark)
+        if cut > MAX_CHARS // 2:
+            return head[: cut + (1 if mark == ". " else 0)]
+    return head
 
 
 #: a first person plural anywhere: a fan's report says it often
@@ -225,7 +247,14 @@ class Extractor:
         ``published`` (the report's date) resolves weekdays ("on Sunday") to dates."""
         out = Extraction(report.name, report.sha256, report.title,
                          published.isoformat() if published else None)  # fmt: skip
-        text = report.text
+        text = readable_part(report.text)
+        if len(text) < len(report.text):
+            out.notes.append(f"only the first {len(text):,} of {len(report.text):,} characters "
+                             f"were read (reports are read up to {MAX_CHARS:,})")  # fmt: skip
+        if report.replaced:
+            shown = ", ".join(map(str, report.replaced[:10]))
+            out.notes.append(f"{len(report.replaced)} invalid UTF-8 byte(s) replaced by U+FFFD "
+                             f"(byte offsets {shown}{' …' if len(report.replaced) > 10 else ''})")  # fmt: skip
         clean = blank_boilerplate(unwrap_lines(text))
         doc = self.nlp(clean)
         ents = self.names.mentions(doc)
@@ -502,9 +531,11 @@ class Extractor:
         named = [self.gaz.team_for(m.iri, women) for m in ents if m.kind == "team"]
         recent: list[str] = []
         subject: str | None = None  # the first team of the sentence before
+        starts = [m.start for m in ents]  # ents are in text order: each sentence's by bisection
         for s in sentences:
             resolved = []
-            for ref in team_refs(text, s.start, s.end, ents, self.gaz, fan is not None):
+            mine = ents[bisect_left(starts, s.start) : bisect_left(starts, s.end)]
+            for ref in team_refs(text, s.start, s.end, mine, self.gaz, fan is not None):
                 if ref.kind == "we":
                     resolved.append(TeamRef(ref.start, ref.end, fan, ref.text, ref.kind))
                     continue
@@ -534,7 +565,7 @@ class Extractor:
             subject = next((r.iri for r in resolved if r.iri
                             and not is_place_use(text, r) and not _after_preposition(text, r)),
                            None)  # fmt: skip
-            s.mentions = [m for m in ents if s.start <= m.start < s.end]
+            s.mentions = mine
             mask(s, text)
 
     def _coached_team(self, ref: TeamRef, years: list[int], women: bool,

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 
 import spacy
-from spacy.attrs import IS_SPACE
+from spacy.attrs import IS_SPACE, SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.util import compile_infix_regex
@@ -37,22 +38,34 @@ SECTION_HEADERS = re.compile(
 
 @Language.component("newline_sentences")
 def newline_sentences(doc: Doc) -> Doc:
-    """Start a sentence after every line break (headlines and datelines carry no full stop)."""
+    """Start a sentence after every line break (headlines and datelines carry no full stop).
+    Sentence starts are set in one array (setting ``Token.is_sent_start`` one by one checks
+    the whole doc each time: quadratic in a long report)."""
     spaces = doc.to_array([IS_SPACE])  # line breaks are in whitespace tokens only
+    starts = doc.to_array([SENT_START])
+    changed = False
     for i in spaces.nonzero()[0]:
-        if i + 1 < len(doc) and "\n" in doc[int(i)].text:
-            doc[int(i) + 1].is_sent_start = True
+        if i + 1 < len(doc) and "\n" in doc[int(i)].text and starts[int(i) + 1] != 1:
+            starts[int(i) + 1] = 1
+            changed = True
+    if changed:
+        doc.from_array([SENT_START], starts)
     return doc
 
 
 @Language.component("lowercase_continues")
 def lowercase_continues(doc: Doc) -> Doc:
     """No sentence starts at a lower-case word after a full stop on the same line: "in the 4.
-    minute" (a European ordinal), "approx. ten minutes"."""
+    minute" (a European ordinal), "approx. ten minutes" (one array write, as above)."""
+    starts = doc.to_array([SENT_START])
+    changed = False
     for token in doc[1:]:
-        if (token.is_sent_start and token.text[:1].islower() and doc[token.i - 1].text == "."
+        if (starts[token.i] == 1 and token.text[:1].islower() and doc[token.i - 1].text == "."
                 and not doc[token.i - 1].whitespace_.count("\n")):  # fmt: skip
-            token.is_sent_start = False
+            starts[token.i] = -1
+            changed = True
+    if changed:
+        doc.from_array([SENT_START], starts)
     return doc
 
 
@@ -280,10 +293,14 @@ def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) 
         return []
     folded = fold(text).lower()
     found: list[Mention] = []
+    taken = sorted(taken, key=lambda t: t.start)
+    starts = [t.start for t in taken]
+    longest = max((t.end - t.start for t in taken), default=0)
     for m in regex.finditer(folded):
         if not (text[m.start()].isupper() or PARTICLE.match(text, m.start())):
             continue
-        overlaps = [t for t in taken if t.start < m.end() and m.start() < t.end
+        near = taken[bisect_left(starts, m.start() - longest) : bisect_left(starts, m.end())]
+        overlaps = [t for t in near if t.start < m.end() and m.start() < t.end
                     and not _player_not_place(text, t, m.start(), m.end())]  # fmt: skip
         if any(t.end - t.start >= m.end() - m.start() for t in overlaps):
             continue
