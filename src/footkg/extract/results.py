@@ -465,7 +465,8 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     # penalty kicks competition with 4-3", "winning a penalty-kick shootout 5-4" (opponent
     # from context)
     for m in re.finditer(
-        rf"\b(?:won|win|wins|winning|prevailed|triumphed) (?:the shoot-?out )?{SCORE} {PENS}|"
+        rf"\b(?:won|win|wins|winning|prevailed|triumphed) (?:the shoot-?out |the (?:match|game|"
+        rf"final|tie|semi-?final|quarter-?final) )?{SCORE} {PENS}|"
         rf"\b(?:won|win|wins|winning) {SHOOTOUT_NOUN} (?:with |by )?{SCORE}",
         s,
     ):

@@ -165,7 +165,9 @@ def claims_in(s: Sentence, players: list[Mention]) -> list[Claim]:
         before = [n for n in _slots(masked[: m.start()])]
         if before:
             add(before[-1], ORDINALS[m.group(1).lower()], True, "untimed-ordinal", m.end())
-    return out
+    # "two goals by P", "P scored five times": the count, not also a goal of the verb
+    counted = {c.player.iri for c in out if c.count > 1 or c.ordinal}
+    return [c for c in out if c.count > 1 or c.ordinal or c.player.iri not in counted]
 
 
 def untimed_goals(
