@@ -127,10 +127,11 @@ def _stored_conflicts(kg: ox.Store) -> list[list[str]]:
     from footkg.query.catalogue import load_catalogue, run
 
     result = run(kg, load_catalogue(resources.queries_dir()).get("report-conflicts"))
+    rows = [dict(zip(result.variables, terms, strict=True)) for terms in result.terms]
     return [[_short(r["headline"]), _local(r["property"]), _path(r["subject"]),
              "report: " + _sparql(r["reportValue"]), "fixture: " + _sparql(r["fixtureValue"]),
-             r["note"].value if r["note"] is not None else ""]
-            for r in result.rows]  # fmt: skip
+             re.sub(r"^report [^:]*: ", "", r["note"].value) if r["note"] is not None else ""]
+            for r in rows]  # fmt: skip
 
 
 def _extracted_conflicts(kg: ox.Store, reports: list[Path],

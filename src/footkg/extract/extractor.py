@@ -752,9 +752,18 @@ class Extractor:
             return at_the_time if self.gaz.is_former_name(iri, at_the_time) else surface
         return at_the_time
 
-    def _place(self, sent: Sentence, text: str) -> tuple:
+    def _place(self, sent: Sentence, text: str,
+               span: tuple[int, int] | None = None) -> tuple:  # fmt: skip
+        """The venue and city a sentence names (stadium and city mentions, "in <city>",
+        "at the X Stadium"): ``(venue, venue IRI, city, city IRI)``. With ``span`` (the
+        offsets of one statement of the sentence, see :func:`_span_of`), the places named
+        within it: "… a semi-final against Germany in Durban, while the Dutch beat Uruguay
+        3-2 in Cape Town" gives each match its own city."""
         venue = venue_iri = city = city_iri = None
-        for m in sent.mentions:
+        mentions = sent.mentions
+        if span is not None:
+            mentions = [m for m in sent.mentions if span[0] <= m.start < span[1]]
+        for m in mentions:
             if m.kind == "stadium" and venue is None:
                 venue, venue_iri = m.text, m.iri
             if m.kind == "city" and city is None and text[max(0, m.start - 3) : m.start] == "in ":
@@ -1096,7 +1105,7 @@ class Extractor:
                 if oyear is None:
                     continue  # the main match's teams that year: a running score of the match
             stage, _ = results.stage_in(sent.text)
-            venue, venue_iri, city, city_iri = self._place(sent, text)
+            venue, venue_iri, city, city_iri = self._place(sent, text, _span_of(sent, st))
             if re.search(r"same (?:stadium|ground|pitch)|same \w+ pitch", sent.text):
                 venue, venue_iri = match.venue, match.venue_iri
             # the report's own name for a team when it is one the team went by ("Yugoslavia"
@@ -1358,6 +1367,17 @@ def _days_apart(a: str | None, b: str) -> int:
     if a is None:
         return 10**6
     return abs((date.fromisoformat(a) - date.fromisoformat(b)).days)
+
+
+def _span_of(sent: Sentence, st: results.Statement) -> tuple[int, int]:
+    """The offsets of one statement in its sentence: from its first team reference to the
+    next team reference of another statement (or the sentence's end)."""
+    mine = [sent.team(x) for x in (st.a, st.b) if x and x != "T?"]
+    start = min((r.start for r in mine), default=sent.start)
+    last = max((r.end for r in mine), default=sent.start)
+    ours = {(r.start, r.end) for r in mine}
+    after = [r.start for r in sent.slots if r.start >= last and (r.start, r.end) not in ours]
+    return start, min(after, default=sent.end)
 
 
 def _merged(kept: MatchFact, other: MatchFact) -> MatchFact:

@@ -36,6 +36,10 @@ SECTION_HEADERS = re.compile(
 )
 
 
+#: ``SENT_START`` -1 (no sentence starts here) as spaCy's ``Doc.to_array`` holds it (uint64)
+NOT_A_START = 2**64 - 1
+
+
 @Language.component("newline_sentences")
 def newline_sentences(doc: Doc) -> Doc:
     """Start a sentence after every line break (headlines and datelines carry no full stop).
@@ -62,7 +66,7 @@ def lowercase_continues(doc: Doc) -> Doc:
     for token in doc[1:]:
         if (starts[token.i] == 1 and token.text[:1].islower() and doc[token.i - 1].text == "."
                 and not doc[token.i - 1].whitespace_.count("\n")):  # fmt: skip
-            starts[token.i] = -1
+            starts[token.i] = NOT_A_START
             changed = True
     if changed:
         doc.from_array([SENT_START], starts)
