@@ -335,6 +335,8 @@ class Extractor:
         out.goals += self._untimed(sentences, players, out.goals, match, fixture, year)
         if fixture is not None and match.home_score is None:
             self._score_from_goals(match, fixture, out)
+        if match.home_score is None and match.after_extra_time is False:
+            match.after_extra_time = None  # no result stated: nor whether it went to extra time
         stmts = sorted(stmts + self._anchored(sentences, stmts, year, match)
                        + _pair_statements(sentences, match),
                        key=lambda pair: pair[0].index)  # fmt: skip
@@ -643,6 +645,10 @@ class Extractor:
             venue, venue_iri = self._named_fixture_venue(fixture.venue)
         if city is None and venue_iri is not None:
             city = self._stadium_city(venue_iri, text)
+        if venue is None or city is None:
+            told = self._told_place(sent, st, text)
+            venue, venue_iri = (venue, venue_iri) if venue is not None else told[:2]
+            city, city_iri = (city, city_iri) if city is not None else told[2:]
         return MatchFact(
             home=ra.iri or "", away=rb.iri or "",
             home_name=self._team_name(ra, year), away_name=self._team_name(rb, year),
@@ -652,6 +658,33 @@ class Extractor:
             venue=venue, venue_iri=venue_iri, city=city, city_iri=city_iri,
             iri=fixture.iri if fixture else None,
         )  # fmt: skip
+
+    def _told_place(self, sent: Sentence, st: results.Statement, text: str) -> tuple:
+        """Where the main match was played, told in a sentence of its own ("On 22 June 1974,
+        East Germany played West Germany in Hamburg", "The final … took place … at
+        Commerzbank-Arena, in Frankfurt", "On a rainy evening in the coastal city of Port
+        Elizabeth, Germany and Uruguay played …"): the first sentence that names one of the
+        main teams and no other, or says the match was played, held or took place, and
+        names a stadium or "in <city>" (a city the graph knows). ``(venue, venue IRI, city,
+        city IRI)``, ``None`` where none is told."""
+        teams = {sent.team(st.a).iri, sent.team(st.b).iri}
+        venue = venue_iri = city = city_iri = None
+        for s in self._sentences_cache:
+            named = {r.iri for r in s.slots if r.iri}
+            if named - teams or not (named or PLAYED_AT.search(s.text)):
+                continue
+            for m in s.mentions:
+                if m.kind == "stadium" and venue is None:
+                    venue, venue_iri = m.text, m.iri
+                if (m.kind == "city" and city is None
+                        and CITY_BEFORE.search(text, max(0, m.start - 40), m.start)):  # fmt: skip
+                    city, city_iri = m.text, m.iri
+            if venue is None and PLAYED_AT.search(s.text):
+                found = VENUE_WORDS.search(s.text)
+                venue = found.group(1) if found else None
+            if venue is not None or city is not None:
+                break
+        return venue, venue_iri, city, city_iri
 
     def _fixture_details(self, match: MatchFact, fixture: Fixture,
                          days: set[tuple[int, int]], text: str) -> None:  # fmt: skip
@@ -1280,6 +1313,15 @@ class Extractor:
         return None
 
 
+#: a sentence that says where the match was played
+PLAYED_AT = re.compile(r"\b(?:was|were) (?:played|held|staged)\b|\btook place\b|\bhosted\b", re.I)
+#: before a city named as the match's place: "in Hamburg", "in the coastal city of Port Elizabeth"
+CITY_BEFORE = re.compile(r"\b(?:in|at)(?: the (?:[\w-]+ ){0,2}city of)? $")
+#: a venue by its words: "at Commerzbank-Arena", "at the Stade de France"
+VENUE_WORDS = re.compile(
+    r"\bat (?:the )?((?:[A-Z][\w'’]+-(?:Arena|Stadion|Stadium|Park))|(?:[A-Z][\w'’-]+ )+"
+    r"(?:Stadium|Arena|Park|Bowl|Stadion|Field))\b"
+)
 #: a heading in capitals that is no dateline's place: "QUARTER-FINALS, SUNDAY 10 JULY"
 NOT_A_PLACE = re.compile(
     r"FINAL|ROUND|GROUP|FIXTURE|RESULT|NEXT|COMING|TODAY|TABLE|STAGE|"
