@@ -895,8 +895,11 @@ class Extractor:
         st = main[1] if main else None
         if st is not None and st.shootout is not None:
             match.shootout = st.shootout
+        previous = ""
         for s in sentences if match.shootout is None and went_long else []:
-            so = results.shootout_in(s)
+            # "…, sending the quarterfinal to a penalty kick shootout. Germany prevailed, 4-2."
+            so = results.shootout_in(s, bool(SHOOTOUT_WORDS.search(previous)))
+            previous = s.text
             if so and (not self._about_other_match(s, match) or self._own_shootout(s, so, match)):
                 winner = s.team(so[0]).iri
                 if winner == match.home:
@@ -1313,6 +1316,8 @@ class Extractor:
         return None
 
 
+#: a shoot-out named
+SHOOTOUT_WORDS = re.compile(r"shoot-?out|\bon penalties\b|\bpenalty kicks\b", re.I)
 #: a sentence that says where the match was played
 PLAYED_AT = re.compile(r"\b(?:was|were) (?:played|held|staged)\b|\btook place\b|\bhosted\b", re.I)
 #: before a city named as the match's place: "in Hamburg", "in the coastal city of Port Elizabeth"

@@ -747,11 +747,15 @@ def drawn_score(sentence: Sentence) -> int | None:
                           sentence.masked) else None  # fmt: skip
 
 
-def shootout_in(sentence: Sentence) -> tuple[str, int, int] | None:
+def shootout_in(sentence: Sentence, after_shootout: bool = False) -> tuple[str, int, int] | None:
     """``(winner slot, winner kicks, loser kicks)`` from "T0 won the shootout 3-2" or
-    "T0 won 4-2 on penalties" (also in capitals: "T0 WIN 3-2 ON PENALTIES"); ``None`` when
-    the sentence states no shootout result."""
+    "T0 won 4-2 on penalties" (also in capitals: "T0 WIN 3-2 ON PENALTIES"); with
+    ``after_shootout`` (the sentence before sent the match to a shootout), "T0 prevailed,
+    4-2"; ``None`` when the sentence states no shootout result."""
     s = re.sub(r"\b[A-Z]{2,}\b", lambda m: m.group().lower(), sentence.masked)
+    m = re.match(rf"\s*(T\d+) (?:prevailed|won|triumphed|went through),? {SCORE}\b", s)
+    if after_shootout and m:
+        return m[1], max(int(m[2]), int(m[3])), min(int(m[2]), int(m[3]))
     m = re.search(
         rf"(T\d+) (?:\w+ ){{0,2}}(?:won|win|wins) (?:{SHOOTOUT_NOUN} )?(?:by |with )?{SCORE}(?: on penalties| in the shoot-?out| on spot-kicks)?",
         s,
