@@ -86,6 +86,17 @@ REACH = re.compile(
 )
 
 
+#: a stage reached, named in the plural without an article, as headlines write it ("to advance
+#: to finals"): read with "the" put in
+BARE_PLURAL = re.compile(
+    r"\b((?:advance|advances|advanced|advancing|go|goes|went|through|progress|progresses|"
+    r"move on|moves on) to) (finals|semi-?finals|quarter-?finals)\b", re.I
+)
+#: a stage a team is still to play, after another clause: ", hosts Germany to play in third
+#: place match" (blanked when the sentence's stage is read)
+FUTURE_STAGE = re.compile(
+    r",[^,.;]*?\bto (?:play|face|meet) (?:in )?(?:the |a )?[^,.;]{0,40}$"
+)
 #: right before a stage named without an article: "into semis", "reach quarters"
 INTO_BARE = re.compile(r"\b(?:into|reach|reached|through to)\s+$")
 #: after a stage: a place in it won, not the match played ("a quarter-final place")
@@ -785,7 +796,11 @@ def stage_in(text: str) -> tuple[str | None, bool]:
     ``("semi-final", True)``: the match itself was the round before."""
     if not ANY_STAGE.search(text):
         return None, False
+    text = BARE_PLURAL.sub(r"\1 the \2", text)  # "to advance to finals"
     reach = REACH.search(text)
+    # a stage another team is to play is not this match's: "… to advance to the finals, hosts
+    # Germany to play in third place match"
+    text = FUTURE_STAGE.sub(lambda m: " " * len(m.group()), text)
     for pattern, key in STAGE_PATTERNS:
         m = pattern.search(text)
         if m:
@@ -802,6 +817,7 @@ def stages_named(text: str) -> set[str]:
     """Every stage key a text names anywhere ("quarter-final", "group stage", …), reached
     ones ("to reach the semi-finals") left out."""
     out = set()
+    text = BARE_PLURAL.sub(r"\1 the \2", text)
     reached = [(m.start(1), m.end(1) + 2) for m in REACH.finditer(text)]
     for pattern, key in STAGE_PATTERNS:
         for m in pattern.finditer(text):
