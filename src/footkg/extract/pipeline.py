@@ -30,6 +30,8 @@ BOILERPLATE = re.compile(
     r"\b(?:Read also|Read more|Also read|See also|RELATED|Related|Related coverage)\s*:|"
     r"(?m:^\s*(?:Photo|Picture|Pictured|Image|Caption|Video|Watch)\s*:)"
 )
+#: an encyclopedia's reference mark: "[1]", "[12]", "[a]", "[citation needed]"
+REFERENCE_MARK = re.compile(r"\[(?:\d{1,3}|[a-z]|citation needed|note \d+)\]")
 SECTION_HEADERS = re.compile(
     r"(?:^|(?<=[.!?\n] ))(Main Developments|Background|Why It Matters|What's Next|What’s Next|"
     r"Key Figures|Key players|Key Moments)\b"
@@ -228,8 +230,8 @@ def unwrap_lines(text: str) -> str:
 
 
 def blank_boilerplate(text: str) -> str:
-    """Replace "Read also: <headline>" teasers, "Photo: …" captions and section headers with
-    spaces (same length).
+    """Replace "Read also: <headline>" teasers, "Photo: …" captions, section headers and an
+    encyclopedia's reference marks ("[3]", "[citation needed]") with spaces (same length).
 
     A teaser runs to the end of its line when the line is short; inside running text it ends
     with its run of capitalised words, less the last one when a lower-case word follows (that
@@ -242,6 +244,9 @@ def blank_boilerplate(text: str) -> str:
                 chars[i] = " "
     for m in SECTION_HEADERS.finditer(text):
         for i in range(m.start(1), m.end(1)):
+            chars[i] = " "
+    for m in REFERENCE_MARK.finditer(text):  # "by Sweden,[3] this meant": the name stays a name
+        for i in range(m.start(), m.end()):
             chars[i] = " "
     return "".join(chars)
 
