@@ -69,6 +69,10 @@ def _sentence(text: str, index: int = 0) -> Sentence:
          "Hügi.", {"Robert Ballaman": IRN, "Josef Hügi": IRN}, [("hügi", 2, False, "regular")]),
         ("László Kiss became the only substitute in World Cup history to score a hat-trick.",
          {"László Kiss": IRN}, [("kiss", 3, False, "regular")]),
+        # a goal told by its pass chain: the last player scored
+        ("Gérson then helped provide the third, with a long free kick to Pelé who headed down "
+         "into the path of the onrushing Jairzinho.",
+         {"Gérson": IRN, "Pelé": IRN, "Jairzinho": IRN}, [("jairzinho", 1, False, "regular")]),
         # an ordinal of the player's own goals
         ("Robert Körner added his second, making the score 5-3.", {"Robert Körner": IRN},
          [("körner", 2, True, "regular")]),

@@ -69,6 +69,14 @@ COUNT_BEFORE = re.compile(
     rf"(P\d+)(?:'s|’s) ({_NUM}) goals\b",
     re.I,
 )
+#: a goal set up, told by its pass chain: "helped provide the third, with a long free kick to
+#: P who headed down into the path of the onrushing Q" (Q scored, P passed last)
+SET_UP = re.compile(
+    r"\b(?:provided?|providing|set up|setting up|created?|creating|laid on|laying on) the "
+    r"(?:second|third|fourth|fifth|sixth|seventh|winner|winning goal|equali[sz]er|opener|"
+    r"decisive goal)\b[^.;]*?\b(?:into the path of|for|to) (?:the )?(?:[\w-]+ )?P\d+"
+    r"(?=\s*(?:[.;]|$| to (?:score|finish|fire|head|shoot)))"
+)
 #: an ordinal of the player's own goals: "his third", "her second goal"
 ORDINAL = re.compile(rf"\b(?:his|her) ({'|'.join(ORDINALS)})\b(?: goal)?", re.I)
 #: a tally over something wider than one match: not this match's goals
@@ -91,13 +99,15 @@ PENALTY = re.compile(r"\bpenalt(?:y|ies)\b|\bspot[- ]kick\b|\bfrom the spot\b|\b
 @dataclass(frozen=True, slots=True)
 class Claim:
     """What one sentence says of one player's goals: at least ``count`` of them (or, with
-    ``ordinal``, the ``count``-th), the kind the player's own words state, the sentence."""
+    ``ordinal``, the ``count``-th), the kind the player's own words state, the sentence, and
+    the passer when the sentence names one."""
 
     player: Mention
     count: int
     ordinal: bool
     kind: str
     evidence: Evidence
+    assist: Mention | None = None
 
 
 def _masked(s: Sentence, players: list[Mention]) -> tuple[str, list[Mention]]:
@@ -161,6 +171,13 @@ def claims_in(s: Sentence, players: list[Mention]) -> list[Claim]:
         word = word.lower()
         n = int(word) if word.isdigit() else NUMBERS.get(word, 1)
         add(int(slot[1:]), n, False, "untimed-count", m.end())
+    for m in SET_UP.finditer(masked):
+        # "… helped provide the third, with a long free kick to Pelé who headed down into the
+        # path of the onrushing Jairzinho": the last player scored, the one before passed
+        chain = _slots(masked[m.start() : m.end()])
+        if len(chain) >= 2 and not TALLY.search(masked[m.end() : m.end() + 40]):
+            where = Evidence(ev.start, ev.end, "untimed-set-up")
+            out.append(Claim(kept[chain[-1]], 1, False, "regular", where, kept[chain[-2]]))
     for m in ORDINAL.finditer(masked):
         before = [n for n in _slots(masked[: m.start()])]
         if before:
@@ -217,10 +234,13 @@ def untimed_goals(
             if team is not None and per_team[team] >= limits.get(team, 99):
                 break
             per_team[team] += 1
+            passer = claim.assist if claim.assist and claim.assist.team == team else None
             added.append(GoalFact(
                 scorer=iri, scorer_name=name_of(p), team=team,
                 team_name=team_name(team) if team else None, minute=None,
                 evidence=claim.evidence, kind=claim.kind,
+                assist=passer.iri if passer else None,
+                assist_name=name_of(passer) if passer else None,
             ))  # fmt: skip
     return added
 
