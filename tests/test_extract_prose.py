@@ -184,6 +184,16 @@ def test_players_as_english_writers_name_them(text, expected):
          [("T0", "T1", None, None, None, False), ("T0", "T2", None, None, None, False)]),
         ("After T0 refused and T1 getting eliminated in the first round of the competition by "
          "T2, this meant", [("T1", "T2", None, None, None, False)]),
+        # results told with the opponent left to the context, and results as nouns
+        ("… with the previous match being in the 1933-35 Central European International Cup "
+         "with T1 winning the match at Florence, Italy 2-0.", [("T1", None, 2, 0, None, False)]),
+        ("T0 equaled this margin with a 9-0 victory of their own against T1 in 1974.",
+         [("T0", "T1", 9, 0, None, False)]),
+        ("T0 won this game 3-2.", [("T0", None, 3, 2, None, False)]),
+        ("Meanwhile, the team T0 beat in the quarterfinals, T1, has received a hero's welcome.",
+         [("T0", "T1", None, None, None, False)]),
+        ("… tied with David Villa of T0 and Wesley Sneijder of T1, who will play against each "
+         "other in Sunday's final.", [("T0", "T1", None, None, None, False)]),
         # a list that ends in a result of its own, or in a verb of a new clause, is not one
         ("T0 beat T1 and T2 3-1.",
          [("T0", "T2", 3, 1, None, False), ("T0", "T1", 3, 1, None, False)]),
@@ -287,3 +297,22 @@ def test_a_huge_one_line_report_is_read_up_to_the_limit():
     assert part.endswith(".")
     short = "A short report."
     assert readable_part(short) is short
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The two teams would meet again twice, in a friendly played in Pasadena, California "
+         "and in the group stage of the 2022 FIFA World Cup in Qatar.", [None, 2022]),
+        ("The match was the third final between the two countries, a World Cup record, after "
+         "their 1986 and 1990 matches.", [1986, 1990]),
+        ("The senior national teams had never met before, though the countries did play each "
+         "other at the 1972 Summer Olympics in Munich.", [1972]),
+        ("Both teams were drawn in Group 2.", []),
+    ],
+)
+def test_other_meetings_of_the_two_teams_without_a_score(text, expected):
+    """Meetings of the report's two teams told as such: one per year or per part."""
+    from footkg.extract.extractor import _pair_meetings
+
+    assert [year for year, _ in _pair_meetings(text)] == expected

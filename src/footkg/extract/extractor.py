@@ -1125,7 +1125,7 @@ class Extractor:
                     min(previous.score_a or 0, previous.score_b or 0),
                 )
             previous = st
-            if {a, b} == match.teams() and sa is None:
+            if {a, b} == match.teams() and sa is None and not st.earlier:
                 continue
             if {a, b} == match.teams() and HALF_TIME_LINE.match(sent.text):
                 continue  # "HT: France 1-1 Argentina": the main match at half-time
@@ -1134,6 +1134,13 @@ class Extractor:
             oyear = st.year or self.finder.other_year(
                 sent.text, year, sent.masked[st.start :], sent.masked[: st.start]
             )
+            if st.earlier:
+                oyear = st.year
+            elif st.year is None and REFERS_BACK.search(sent.text) and sent.index > 0:
+                # "… did play each other at the 1972 Summer Olympics. T0 won this game 3-2."
+                before = next((x for x in self._sentences_cache if x.index == sent.index - 1), None)
+                told = self.finder.other_year(before.text, None) if before else None
+                oyear = told if told is not None else oyear
             if sa is not None and sb is not None:
                 sa, sb = self._graph_orientation(a, b, sa, sb, oyear, match)
             if sa is not None and sb is not None and oyear == year:
@@ -1327,6 +1334,8 @@ VENUE_WORDS = re.compile(
     r"\bat (?:the )?((?:[A-Z][\w'’]+-(?:Arena|Stadion|Stadium|Park))|(?:[A-Z][\w'’-]+ )+"
     r"(?:Stadium|Arena|Park|Bowl|Stadion|Field))\b"
 )
+#: a statement that refers back to the match the sentence before told: "T0 won this game 3-2"
+REFERS_BACK = re.compile(r"\b(?:this|that) (?:game|match|meeting|encounter|tie|clash)\b")
 #: a heading in capitals that is no dateline's place: "QUARTER-FINALS, SUNDAY 10 JULY"
 NOT_A_PLACE = re.compile(
     r"FINAL|ROUND|GROUP|FIXTURE|RESULT|NEXT|COMING|TODAY|TABLE|STAGE|"
@@ -1385,6 +1394,50 @@ def _pair_statements(sentences: list[Sentence],
         st = results.Statement(f"T{n}", f"T{n + 1}", *goals, "result-pair-subject")
         st.start = m.start()
         out.append((sent, st))
+    for sent in sentences:
+        for year, at in _pair_meetings(sent.text):
+            n = len(sent.slots)
+            sent.slots += [TeamRef(sent.start + at, sent.start + at, match.home, "", "pair"),
+                           TeamRef(sent.start + at, sent.start + at, match.away, "", "pair")]  # fmt: skip
+            st = results.Statement(f"T{n}", f"T{n + 1}", None, None, "pair-meetings", year=year,
+                                   earlier=True)  # fmt: skip
+            out.append((sent, st))
+    return out
+
+
+#: the main match's two teams meeting again, or having met: "The two teams would meet again
+#: twice, in a friendly … and in the group stage of the 2022 FIFA World Cup", "the countries did
+#: play each other at the 1972 Summer Olympics"
+PAIR_MEET = re.compile(
+    r"\b[Tt]he (?:two )?(?:(?:national )?teams|sides|countries|nations) (?:would |will |had |have |"
+    r"did |had already |had previously )?(?:meet|met|play(?:ed)? each other|face(?:d)? each other)"
+    r"(?: again)?(?: (twice|three times|once))?\b"
+)
+#: earlier meetings by their years: "after their 1986 and 1990 matches"
+THEIR_YEARS = re.compile(
+    r"\btheir ((?:(?:19|20)\d\d)(?:, (?:19|20)\d\d)*(?:,? and (?:19|20)\d\d)?) "
+    r"(?:matches|meetings|finals|games|encounters|clashes|semi-finals|quarter-finals)\b"
+)
+YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
+
+
+def _pair_meetings(text: str) -> list[tuple[int | None, int]]:
+    """The other meetings of the main match's teams a sentence tells without a score, each
+    as ``(year or None, offset)``: one per year of "their 1986 and 1990 matches"; one per
+    part of "would meet again twice, in A and in B" (each part's year, if it names one); one
+    for "did play each other at the 1972 Summer Olympics"."""
+    out: list[tuple[int | None, int]] = []
+    for m in THEIR_YEARS.finditer(text):
+        out += [(int(y), m.start()) for y in YEAR.findall(m[1])]
+    for m in PAIR_MEET.finditer(text):
+        rest = re.split(r"[.;]", text[m.end() :])[0]
+        times = {"twice": 2, "three times": 3}.get(m[1] or "", 1)
+        parts = re.split(r",? and (?=in |at |on |a |an |the )", rest)[:times] if times > 1 else [rest]
+        if times > 1 and len(parts) < times:
+            parts += [""] * (times - len(parts))
+        for part in parts:
+            years = YEAR.findall(part)
+            out.append((int(years[0]) if years else None, m.start()))
     return out
 
 

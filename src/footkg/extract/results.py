@@ -126,6 +126,9 @@ class Statement:
     background: bool = False
     start: int = 0
     year: int | None = None
+    #: another meeting of the main match's two teams, told as such ("the two teams would meet
+    #: again twice", "their 1986 and 1990 matches"): kept without a score, with ``year`` as is
+    earlier: bool = False
 
 
 def _stmt(rule: str, a: str, b: str | None, sa: str | int | None, sb: str | int | None,
@@ -311,7 +314,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     for m in re.finditer(
         rf"{SCORE} (?:[\w-]+ ){{0,3}}(?:win|victory|triumph|rout|thrashing|demolition|drubbing|"
         rf"hammering|success|stroll|romp|canter|cruise|walkover|mauling|battering) "
-        rf"(?:over|against|of) (T\d+)",
+        rf"(?:of (?:their|its|his|her) own )?(?:over|against|of) (T\d+)",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
@@ -524,7 +527,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             if b is not None:  # the opponent's words belong to this result
                 used.append((s.rfind(b, 0, m.start()) - 10, m.start()))
     # "T0 won a bad-tempered quarter-final 1-0" (the opponent is the other team of the match)
-    for m in re.finditer(rf"(T\d+) (?:had )?won (?:a|the|their) (?:(?!T\d)[^.;])*?{SCORE}", s):
+    for m in re.finditer(rf"(T\d+) (?:had )?won (?:a|the|their|this|that) (?:(?!T\d)[^.;])*?{SCORE}", s):
         if free(m) and not re.search(r"shoot-?out|penalt", m[0]):
             take(m, _stmt("result-won-no-opponent", m[1], None, m[2], m[3], needs_opponent=True))
     # "T0 and T1 were separated by one goal, T1 winning 1-0"
@@ -691,6 +694,21 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         a = _subject(s, m.start())
         if free(m):
             take(m, _stmt("fixture-against", a or "T?", m[1], None, None, future=True))
+    # "… with T1 winning the match at Florence 2-0" (the opponent from the context)
+    for m in re.finditer(rf"\bwith (T\d+) (?:winning|beating|defeating)(?: (?!T\d)[\w'’,-]+){{0,8}}? {SCORE}\b", s):
+        if free(m):
+            hi, lo = sorted((int(m[2]), int(m[3])), reverse=True)
+            take(m, _stmt("result-with-winning", m[1], None, hi, lo, needs_opponent=True))
+    # "the team T0 beat in the quarterfinals, T1," (a past result, no score)
+    for m in re.finditer(r"\bthe (?:team|side|nation|country) (T\d+) (?:had )?(beat|defeated|knocked out|"
+                         r"eliminated|lost to|drew with)(?: in the [\w -]{3,30}?)?,? (T\d+)\b", s):  # fmt: skip
+        if free(m) and m[1] != m[3]:
+            take(m, _stmt("pair-the-team-beaten", m[1], m[3], None, None))
+    # "A of T0 and B of T1, who will play against each other in Sunday's final"
+    for m in re.finditer(r"(T\d+)\b[^.;]{0,40}? and [^.;]{0,40}?\b(T\d+),? who (?:will |would )?"
+                         r"(?:play|meet|face)(?: against)? each other\b", s):  # fmt: skip
+        if free(m) and m[1] != m[2]:
+            take(m, _stmt("fixture-each-other", m[1], m[2], None, None, future=True))
     # past meetings named without a score: "T0 faced T1 and T2", "T0 lost its remaining two
     # games against T1 and T2", "T0 getting eliminated in the first round … by T1"
     for m in PAST_OPPONENT.finditer(s):
