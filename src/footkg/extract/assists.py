@@ -70,9 +70,10 @@ PASS_NOUN = re.compile(
 #: before the passer's name: the pass comes from him ("after a pass from", "a cross by")
 PASS_FROM = re.compile(
     rf"\b(?:(?:{PASS_NOUNS}) (?:from|by|of)|"
-    r"(?:headed|nodded|knocked|flicked|helped) (?:back |down |on )?"
-    r"(?:(?:across|into) (?:the box|goal|the area|the six-yard box|his path|her path) )?by)"
-    r" (?:the )?(?:[\w-]+ ){0,2}?$",
+    r"(?:headed|nodded|knocked|flicked|helped) (?:back |down |on |across )?"
+    r"(?:(?:across|into) (?:the box|goal|the area|the six-yard box|his path|her path) )?(?:by|from)|"
+    r"found (?:[\w-]+ ){0,4}?by)"  # "Fabio Grosso, found in the area by Pirlo"
+    r" (?:the )?(?:[\w'’-]+ ){0,2}?$",  # "a corner kick from Germany's Mesut Oezil"
     re.I,
 )
 

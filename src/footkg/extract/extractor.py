@@ -330,9 +330,9 @@ class Extractor:
         if match.iri is not None:
             out.goals = self._guided(clean, sentences, players, match.iri, out.goals, year,
                                      clock)  # fmt: skip
+        out.goals += self._untimed(sentences, players, out.goals, match, fixture, year)
         fill_assists(out.goals, clean, players, self._player_name, sentences, clock)
         fill_kinds(out.goals, clean, players, sentences, clock)
-        out.goals += self._untimed(sentences, players, out.goals, match, fixture, year)
         if fixture is not None and match.home_score is None:
             self._score_from_goals(match, fixture, out)
         if match.home_score is None and match.after_extra_time is False:
