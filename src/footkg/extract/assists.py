@@ -71,7 +71,8 @@ PASS_NOUN = re.compile(
 PASS_FROM = re.compile(
     rf"\b(?:(?:{PASS_NOUNS}) (?:from|by|of)|"
     r"(?:headed|nodded|knocked|flicked|helped) (?:back |down |on |across )?"
-    r"(?:(?:across|into) (?:the box|goal|the area|the six-yard box|his path|her path) )?(?:by|from)|"
+    r"(?:(?:across|into) (?:the box|goal|the area|the six-yard box|his path|her path) )?"
+    r"(?:by|from)|"
     r"found (?:[\w-]+ ){0,4}?by)"  # "Fabio Grosso, found in the area by Pirlo"
     r" (?:the )?(?:[\w'’-]+ ){0,2}?$",  # "a corner kick from Germany's Mesut Oezil"
     re.I,
