@@ -184,6 +184,14 @@ def test_players_as_english_writers_name_them(text, expected):
          [("T0", "T1", None, None, None, False), ("T0", "T2", None, None, None, False)]),
         ("After T0 refused and T1 getting eliminated in the first round of the competition by "
          "T2, this meant", [("T1", "T2", None, None, None, False)]),
+        # a route to the final, with or without the scores
+        ("T0 defeated T1 in the round of 16, T2 in the quarter-final and T3 in the semi-final "
+         "to reach the final.", [("T0", "T1", None, None, None, False),
+                                 ("T0", "T2", None, None, None, False),
+                                 ("T0", "T3", None, None, None, False)]),
+        ("On the road to the final, T0 beat T1 2-0, T2 1-0 and T3 3-1.",
+         [("T0", "T1", 2, 0, None, False), ("T0", "T2", 1, 0, None, False),
+          ("T0", "T3", 3, 1, None, False)]),
         # results told with the opponent left to the context, and results as nouns
         ("… with the previous match being in the 1933-35 Central European International Cup "
          "with T1 winning the match at Florence, Italy 2-0.", [("T1", None, 2, 0, None, False)]),

@@ -726,7 +726,8 @@ def find_statements(sentence: Sentence) -> list[Statement]:
 #: a past meeting with an opponent and no score: "faced T1", "played against T1", "lost its
 #: remaining two games against T1", "eliminated in the first round of the competition by T1"
 PAST_OPPONENT = re.compile(
-    r"(?:(T\d+) )?\b(?:faced|played against|met with|drew with|lost to|"
+    r"(?:(T\d+) )?\b(?:faced|played against|met with|drew with|lost to|defeated|beat|overcame|"
+    r"knocked out|eliminated|saw off|edged past|"
     r"(?:lost|won|drew) (?:(?:its|their|both|all|the) )?(?:[\w-]+ ){0,2}(?:games|matches|"
     r"fixtures) (?:against|with|to)|(?:qualifying |group |warm-up |friendly )?(?:games?|matches|"
     r"fixtures?) against) (T\d+)|"
@@ -739,26 +740,47 @@ LIST_END = re.compile(
     r"\s*(?:$|[.,;:!?)—–]|(?:in|at|on|during|before|after|as|with|while|where|which|who|but|"
     r"to|of|for|that|the|this|last|earlier|later|respectively)\b)"
 )
-#: the rest of a list of teams after the first: ", T2, T3 and T4", " and T2", ", as well as T3"
-LIST_REST = re.compile(r"(?:(?:,|,? and|,? as well as|,? or) (T\d+))+")
+#: a stage phrase after a list item: " in the round of 16", " at the quarter-final stage"
+STAGE_AFTER = r"(?: (?:in|at) the [\w -]{3,30}?(?=[,.;]| and\b| or\b|$))?"
+#: one more item of a list of opponents: ", T2", " and T3", ", as well as T4", each maybe with
+#: its score (" 1-0") after the stage phrase of the item before
+LIST_ITEM = re.compile(
+    STAGE_AFTER + r"(?:,|,? and|,? as well as|,? or) (?P<slot>T\d+)(?: (?P<sa>\d{1,2})-(?P<sb>\d{1,2})\b)?"
+)
 
 
 def _listed_opponents(s: str, found: list[Statement]) -> list[Statement]:
-    """One statement per further team of a list after an opponent without a score ("against
-    T1, T2 and T3", "faced T1 and T2"), like the first: the same subject and tense."""
+    """One statement per further team of a list after an opponent ("against T1, T2 and T3",
+    "faced T1 and T2", a route to the final: "defeated T1 in the round of 16, T2 in the
+    quarter-final and T3 in the semi-final", "beat T1 2-0, T2 1-0 and T3 3-1"), like the
+    first: the same subject and tense, each its own score when the first has one."""
     out: list[Statement] = []
     for st in list(found):
-        if st.b is None or st.score_a is not None or st.a == "T?":
+        if st.b is None or st.a == "T?":
             continue
         at = re.search(rf"\b{st.b}\b", s[st.start :])
         if at is None:
             continue
-        rest = LIST_REST.match(s, st.start + at.end())
-        if rest is None or not LIST_END.match(s, rest.end()):
+        pos = st.start + at.end()
+        scored = st.score_a is not None
+        if scored:
+            own = re.match(r" (\d{1,2})-(\d{1,2})\b", s[pos:])
+            if own is None:
+                continue
+            pos += own.end()
+        items = []
+        while (item := LIST_ITEM.match(s, pos)) is not None and bool(item["sa"]) == scored:
+            items.append(item)
+            pos = item.end()
+        if not items or not LIST_END.match(s, re.match(STAGE_AFTER, s[pos:]).end() + pos):
             continue  # "beat T1 and T2 3-1": a result of its own; "T0 play T1 and T2 meet T3"
-        for slot in re.findall(r"T\d+", rest.group()):
-            if slot not in (st.a, st.b):
-                twin = _stmt(st.rule, st.a, slot, None, None, future=st.future)
+        for item in items:
+            if item["slot"] not in (st.a, st.b):
+                sa, sb = (item["sa"], item["sb"]) if scored else (None, None)
+                if scored and st.score_a is not None and st.score_b is not None \
+                        and st.score_a < st.score_b:  # fmt: skip
+                    sa, sb = sorted((int(sa), int(sb)))  # a defeat: the subject's side first
+                twin = _stmt(st.rule, st.a, item["slot"], sa, sb, future=st.future)
                 twin.start, twin.background = st.start, st.background
                 out.append(twin)
     return out
