@@ -114,6 +114,19 @@ def test_untimed_goals_add_what_the_timed_ones_leave_within_the_fixture():
     assert added == []  # a sentence about another match
 
 
+def test_two_goals_in_one_minute_are_two_goals():
+    """ "Paolo Rossi scored twice in the 81st minute" is two goals, both in the 81st minute:
+    the goal the rules read at 81 and one more at the same minute."""
+    text = "Paolo Rossi scored twice in the 81st minute to settle it."
+    players = _players(text, {"Paolo Rossi": IRN})
+    (claim,) = claims_in(_sentence(text), players)
+    assert (claim.count, claim.minute) == (2, 81)
+    timed = [_goal("player:rossi", IRN, 81)]
+    added = untimed_goals([_sentence(text)], players, set(), timed, [], None, {},
+                          lambda p: p.text, str)  # fmt: skip
+    assert [(g.scorer, g.minute) for g in added] == [("player:rossi", 81)]
+
+
 def test_goals_without_a_minute_align_with_the_fixture_by_scorer_and_order():
     """Timed goals take the fixture goal at their minute (92 is 90+2); one a minute off takes
     the scorer's nearest (85 for 86: a disagreement the conflicts list); goals without a

@@ -1163,6 +1163,9 @@ class Extractor:
                 stage=stage, year=oyear, venue=venue, venue_iri=venue_iri, city=city,
                 city_iri=city_iri, future=st.future,
             )  # fmt: skip
+            span = _span_of(sent, st)
+            if st.aet or (sa is not None and OTHER_AET.search(text, span[0], span[1])):
+                fact.after_extra_time = True  # "beat T1 2-1 after extra time in the semi-final"
             fact.date = self._other_date(sent.text, match, st.future, published)
             dup = next((o for o in out if _same_meeting(o, fact)), None)
             if dup is not None:
@@ -1323,6 +1326,9 @@ class Extractor:
         return None
 
 
+#: extra time, in another match's statement
+OTHER_AET = re.compile(r"\bafter extra[- ]time\b|\ba\.e\.t\b|\bafter extended time\b|\bin extra[- ]time\b",
+                       re.I)
 #: a shoot-out named
 SHOOTOUT_WORDS = re.compile(r"shoot-?out|\bon penalties\b|\bpenalty kicks\b", re.I)
 #: a sentence that says where the match was played

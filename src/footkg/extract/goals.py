@@ -68,6 +68,12 @@ SIGNALS = [re.compile(compact(p), re.I) for p in (
     r"\b(?:finish|strike|effort|header|shot|penalty|free kick|volley)\b[^.;]{0,70}?"
     r"\b(?:settled|decided|sealed|clinched|flew in|went in|crept in)\b",
     r"\b(?:beat|beats|beating) (?:goalkeeper|the goalkeeper|the keeper)\b",
+    # "shot the ball past the goalkeeper in the 116th minute": scoring told without a word for it
+    r"\b(?:shot|shoots|put|puts|slotted|slots|drove|drives|fired|fires|struck|strikes|placed|"
+    r"places|hit|hits|sent|sends|steered|steers|rolled|rolls|lifted|lifts|chipped|chips|lobbed|"
+    r"lobs|slid|slides|curled|curls|smashed|smashes|poked|pokes) (?:the ball |it |a shot |his "
+    r"shot |her shot )?(?:low |high |hard |coolly |calmly )?(?:past|beyond|over|under|round|"
+    r"around) (?:the )?(?:[\w-]+ )?(?:goalkeeper|keeper|goalie)\b",
     r"\bconvert(?:ed|s|ing)? (?:the|a|his|another) (?:penalty|spot-kick)|\bfrom the (?:penalty )?"
     r"spot\b|\bhat-trick with\b|\b(?:doubled|extended|restored|restore|double|extend) "
     r"(?:the|their|his|her|[A-Z][\w-]*(?:'s|’s))(?: [A-Z][\w-]+)? (?:lead|advantage)\b|\b(?:struck|strikes|scored|scores|netted|nets) again\b|\b(?:pull(?:ed|s|ing)?|got|gets|getting|clawed|claws) one back\b",

@@ -30,12 +30,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from footkg.extract.context import Sentence
 from footkg.extract.facts import Evidence, GoalFact
 from footkg.extract.goals import GoalEvent
 from footkg.extract.pipeline import Mention
+from footkg.extract.timeexpr import find_times
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twice": 2, "thrice": 3}  # fmt: skip
@@ -63,6 +64,8 @@ COUNT_AFTER = re.compile(
     rf"(P\d+)\b[^.;:]{{0,80}}?\b(hat[- ]?trick|brace)\b",
     re.I,
 )
+#: a minute right after a count: "twice in the 81st minute" (both goals then)
+COUNT_MINUTE = re.compile(r" ((?:in|within) the \d{1,3}(?:st|nd|rd|th) minute)\b")
 #: counts before the player: "two goals by P", "two from P", "P's two goals"
 COUNT_BEFORE = re.compile(
     rf"\b({_NUM}) (?:(?:more |further |quick |late |early )?goals? )?(?:by|from) {_SLOT}|"
@@ -99,8 +102,9 @@ PENALTY = re.compile(r"\bpenalt(?:y|ies)\b|\bspot[- ]kick\b|\bfrom the spot\b|\b
 @dataclass(frozen=True, slots=True)
 class Claim:
     """What one sentence says of one player's goals: at least ``count`` of them (or, with
-    ``ordinal``, the ``count``-th), the kind the player's own words state, the sentence, and
-    the passer when the sentence names one."""
+    ``ordinal``, the ``count``-th), the kind the player's own words state, the sentence, the
+    passer when the sentence names one, and the minute when the count comes with one
+    ("scored twice in the 81st minute": both goals in the 81st)."""
 
     player: Mention
     count: int
@@ -108,6 +112,8 @@ class Claim:
     kind: str
     evidence: Evidence
     assist: Mention | None = None
+    minute: int | None = None
+    stoppage: int | None = None
 
 
 def _masked(s: Sentence, players: list[Mention]) -> tuple[str, list[Mention]]:
@@ -163,6 +169,11 @@ def claims_in(s: Sentence, players: list[Mention]) -> list[Claim]:
             word = m.group(2).lower()
             n = int(word) if word.isdigit() else NUMBERS.get(word, 1)
             add(int(m.group(1)[1:]), n, False, "untimed-count", m.end())
+            when = COUNT_MINUTE.match(masked, m.end())
+            if when and out and out[-1].count == n:  # "scored twice in the 81st minute"
+                (t,) = find_times(when.group(1)) or (None,)
+                if t is not None and t.minute is not None:
+                    out[-1] = replace(out[-1], minute=t.minute, stoppage=t.stoppage)
         else:
             n = 3 if m.group(4).lower().startswith("hat") else 2
             add(int(m.group(3)[1:]), n, False, "untimed-count", m.end())
@@ -237,8 +248,8 @@ def untimed_goals(
             passer = claim.assist if claim.assist and claim.assist.team == team else None
             added.append(GoalFact(
                 scorer=iri, scorer_name=name_of(p), team=team,
-                team_name=team_name(team) if team else None, minute=None,
-                evidence=claim.evidence, kind=claim.kind,
+                team_name=team_name(team) if team else None, minute=claim.minute,
+                stoppage=claim.stoppage, evidence=claim.evidence, kind=claim.kind,
                 assist=passer.iri if passer else None,
                 assist_name=name_of(passer) if passer else None,
             ))  # fmt: skip
@@ -253,7 +264,8 @@ def _spread(claims: list[Claim], n: int) -> list[Claim]:
     singles = [c for c in claims if c.count == 1 and not c.ordinal]
     widest = max(claims, key=lambda c: (c.count, not c.ordinal))
     chosen = [c for c in singles if c.kind != "regular"][:n]
-    spare = Claim(widest.player, 1, False, "regular", widest.evidence)
+    spare = Claim(widest.player, 1, False, "regular", widest.evidence,
+                  minute=widest.minute, stoppage=widest.stoppage)  # fmt: skip
     if widest.count == 1 and not widest.ordinal:
         spare = (singles or [widest])[0]
     return chosen + [spare] * (n - len(chosen))
