@@ -774,3 +774,38 @@ def test_a_fans_list_of_old_defeats_by_score_alone(extractor: Extractor, tmp_pat
     for team, goals in (("Scotland", 5), ("Soviet Union", 3), ("Brazil", 4)):
         lost = 2 if team == "Scotland" else 0
         assert (frozenset({(team, goals), ("New Zealand", lost)}), 1982) in others
+
+
+def test_no_kind_the_report_does_not_state(extractor: Extractor):
+    """The 2022 final demo report: "He converted a penalty in the 80th minute and a minute
+    later volleyed in his second" — the 80th-minute goal is a penalty, the 81st-minute volley
+    is not (Fjelstul agrees: no conflict on its kind)."""
+    ex = extractor.extract(read_report(REPO / "data/articles/lusail-2022-final.txt"))
+    kinds = {g.minute: g.kind for g in ex.goals if g.scorer_name == "Kylian Mbappé"}
+    assert kinds == {80: "penalty", 81: "regular", 118: "penalty"}
+
+
+def test_a_stray_byte_loses_no_goal(extractor: Extractor, tmp_path: Path):
+    """Issue 22: one invalid byte in a UTF-8 report made it cp1252 ("PelÃ©") and the goals of
+    Pelé were lost. The 1958 final (Fjelstul: Pelé 55' and 90'), with a stray byte."""
+    path = tmp_path / "stray.txt"
+    path.write_bytes(
+        "Brazil beat Sweden 5-2 in the 1958 World Cup final in Stockholm. Pelé scored in the "
+        "55th minute and again in the 90th minute.\n".encode() + b"\xff\n"
+    )
+    ex = extractor.extract(read_report(path))
+    assert [(g.scorer_name, g.minute) for g in ex.goals if g.scorer_name == "Pelé"] == [
+        ("Pelé", 55), ("Pelé", 90)]
+    assert any("invalid UTF-8" in note for note in ex.notes)
+
+
+def test_a_huge_one_line_report_reads_only_its_first_characters(extractor: Extractor):
+    """Issue 22: extraction time grew faster than the report (a 900 KB one-line report took
+    over 400 s). A report is read up to MAX_CHARS characters; the notes say how much."""
+    from footkg.extract.extractor import MAX_CHARS
+
+    text = "Brazil beat Sweden 5-2 in the 1958 World Cup final and Pelé scored twice. " * 12_000
+    ex = extractor.extract(decode_report(text.encode(), "huge"))
+    assert any(note.startswith(f"only the first") and f"{MAX_CHARS:,}" in note for note in ex.notes)
+    spans = [g.evidence for g in ex.goals] + ([ex.match.evidence] if ex.match else [])
+    assert spans and all(e.end <= MAX_CHARS for e in spans)

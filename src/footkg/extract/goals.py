@@ -602,7 +602,8 @@ class GoalFinder:
             if time is None and len(groups) == 1 and times:
                 time = times[-1]
             limit = groups[i + 1][0][0] if i + 1 < len(groups) else len(view.text)
-            self._group_goal(view, group, time, limit)
+            floor = groups[i - 1][-1][1] if i else 0
+            self._group_goal(view, group, time, limit, floor)
 
     def _another_scorer(self, view: SentenceView, group: list, item: tuple) -> bool:
         """True when a goal clause without a time names a scorer of its own, another than the
@@ -618,10 +619,13 @@ class GoalFinder:
         )
 
     def _group_goal(
-        self, view: SentenceView, group: list, time: TimeExpr | None, limit: int | None = None
+        self, view: SentenceView, group: list, time: TimeExpr | None, limit: int | None = None,
+        floor: int = 0,
     ) -> None:
         """One goal from a group of goal clauses; the words up to ``limit`` (the next goal's
-        clauses) describe it ("…, meeting Shaw's cross with a looping header")."""
+        clauses) describe it ("…, meeting Shaw's cross with a looping header"), the words
+        before ``floor`` (the goal before, in the same sentence) do not ("He converted a
+        penalty in the 80th minute and a minute later volleyed in his second": no penalty)."""
         text = view.text
         pending = self.pending
         if time is None and pending is not None:
@@ -648,7 +652,7 @@ class GoalFinder:
         a, b = clause[0], clause[1]
         part = text[a:b]
         if scorer is not None and view.start <= scorer.start < view.start + a:
-            part = text[scorer.start - view.start : b]
+            part = text[max(scorer.start - view.start, floor) : b]
         trailing = text[b : max(b, limit or b)]
         own = bool(re.search(r"own goal|past his own|into his own net|own-goal", text[a:], re.I))
         kind = "own_goal" if own else _kind(part)

@@ -421,7 +421,10 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
     if players and name_of is not None:
         _recredit(goals, fixture, sentences, players, name_of)
     for g in goals:
-        fg = next((f for f in fixture if _is_found(f, g)), None)
+        # the nearest of the fixture goals it may be: Mbappé's goal a minute after his 80th-
+        # minute penalty is his 81st-minute volley, no penalty
+        near = [f for f in fixture if _is_found(f, g)]
+        fg = min(near, key=lambda f: abs(f.clock - _clock(g))) if near else None
         if fg is None:
             continue
         if fg.own_goal and g.kind != "own_goal":
