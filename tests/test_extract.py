@@ -806,6 +806,6 @@ def test_a_huge_one_line_report_reads_only_its_first_characters(extractor: Extra
 
     text = "Brazil beat Sweden 5-2 in the 1958 World Cup final and Pelé scored twice. " * 12_000
     ex = extractor.extract(decode_report(text.encode(), "huge"))
-    assert any(note.startswith(f"only the first") and f"{MAX_CHARS:,}" in note for note in ex.notes)
+    assert any(note.startswith("only the first") and f"{MAX_CHARS:,}" in note for note in ex.notes)
     spans = [g.evidence for g in ex.goals] + ([ex.match.evidence] if ex.match else [])
     assert spans and all(e.end <= MAX_CHARS for e in spans)
