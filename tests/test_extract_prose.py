@@ -69,6 +69,11 @@ def _sentence(text: str, index: int = 0) -> Sentence:
          "Hügi.", {"Robert Ballaman": IRN, "Josef Hügi": IRN}, [("hügi", 2, False, "regular")]),
         ("László Kiss became the only substitute in World Cup history to score a hat-trick.",
          {"László Kiss": IRN}, [("kiss", 3, False, "regular")]),
+        # a count with the kind of all its goals, and counts in the present tense
+        ("Harry Kane was the hero, scoring twice, both headers from corners.",
+         {"Harry Kane": IRN}, [("kane", 2, False, "header")]),
+        ("Miroslav Klose nets twice as Germany win.", {"Miroslav Klose": IRN},
+         [("klose", 2, False, "regular")]),
         # a goal told by its pass chain: the last player scored
         ("Gérson then helped provide the third, with a long free kick to Pelé who headed down "
          "into the path of the onrushing Jairzinho.",
@@ -195,6 +200,9 @@ def test_players_as_english_writers_name_them(text, expected):
          [("T0", "T1", None, None, None, False), ("T0", "T2", None, None, None, False)]),
         ("T0 lost its remaining two games against T1 and T2.",
          [("T0", "T1", None, None, None, False), ("T0", "T2", None, None, None, False)]),
+        ("T0 lost all three of their group games, against T1, T2 and T3.",
+         [("T0", "T1", None, None, None, False), ("T0", "T2", None, None, None, False),
+          ("T0", "T3", None, None, None, False)]),
         ("After T0 refused and T1 getting eliminated in the first round of the competition by "
          "T2, this meant", [("T1", "T2", None, None, None, False)]),
         # a route to the final, with or without the scores
@@ -222,6 +230,23 @@ def test_players_as_english_writers_name_them(text, expected):
 )
 def test_match_statements_of_real_prose(masked, expected):
     assert _statements(masked) == expected
+
+
+def test_each_item_of_a_list_of_opponents_keeps_its_own_score_and_extra_time():
+    """ "beat T1 2-0, T2 2-1 after extra time and T3 on penalties": the extra time is T2's
+    alone (T3's item starts after it), and an item without a score keeps none."""
+    from test_extract_units import _sentence as masked_sentence
+
+    from footkg.extract.results import find_statements
+
+    for text in ("T0 beat T1 2-0, T2 2-1 after extra time and T3 on penalties.",
+                 "T0 defeated T1 in the round of 16, T2 2-1 after extra time in the "
+                 "quarter-final and T3 in the semi-final."):  # fmt: skip
+        got = {st.b: (st.score_a, st.score_b, bool(st.aet))
+               for st in find_statements(masked_sentence(text))}  # fmt: skip
+        assert got["T2"] == (2, 1, True)
+        assert got["T3"] == (None, None, False)
+        assert got["T1"][2] is False
 
 
 # --- what a report states: statements, orientation, conflicts ------------------------------------

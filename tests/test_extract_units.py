@@ -319,6 +319,18 @@ def test_possessive_passer_is_the_assist_not_the_scorer():
     assert got == [("Klose", 23, "regular", "Toni Kroos", False)]
 
 
+def test_the_pass_told_with_the_first_goal_is_not_the_seconds():
+    """Two goals in one sentence: the pass named between them is the first goal's; a pass
+    named after the second is the second's."""
+    squad = {"Grosso": "A", "Pirlo": "A", "Del Piero": "A"}
+    got = _goals(["Grosso scored in the 119th minute, after a pass from Pirlo, and Del Piero "
+                  "added a second in the 121st minute."], squad)  # fmt: skip
+    assert [(g[0], g[1], g[3]) for g in got] == [("Grosso", 119, "Pirlo"), ("Del Piero", 121, None)]
+    got = _goals(["Grosso scored in the 119th minute and Del Piero added a second in the 121st "
+                  "minute after a pass from Pirlo."], squad)  # fmt: skip
+    assert [(g[0], g[1], g[3]) for g in got] == [("Grosso", 119, None), ("Del Piero", 121, "Pirlo")]
+
+
 def test_pronoun_after_a_pass_is_the_receiver():
     got = _goals(
         ["Zidane ran at the defence.", "Henry slid him clear and he calmly beat the keeper in "

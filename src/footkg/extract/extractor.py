@@ -380,7 +380,11 @@ class Extractor:
         for team in match.teams():
             if limits.get(team) is None and match.score_of(team) is not None:
                 limits[team] = match.score_of(team)  # type: ignore[assignment]
-        found = untimed_goals(sentences, players, self._skipped, goals, self._untimed_events,
+        # a sentence naming a team of neither side tells another match's goals ("… Croatia
+        # 2-1 in the semi-final, with two goals from Lilian Thuram")
+        skipped = self._skipped | {s.index for s in sentences
+                                   if any(r.iri and r.iri not in match.teams() for r in s.slots)}  # fmt: skip
+        found = untimed_goals(sentences, players, skipped, goals, self._untimed_events,
                               rows, {t: n for t, n in limits.items() if n is not None},
                               self._player_name, partial(self.gaz.team_name_at, year=year))  # fmt: skip
         return sorted(found, key=lambda g: g.evidence.start)
@@ -1164,7 +1168,8 @@ class Extractor:
                 city_iri=city_iri, future=st.future,
             )  # fmt: skip
             span = _span_of(sent, st)
-            if st.aet or (sa is not None and OTHER_AET.search(text, span[0], span[1])):
+            if st.aet or (sa is not None and not st.listed
+                          and OTHER_AET.search(text, span[0], span[1])):  # fmt: skip
                 fact.after_extra_time = True  # "beat T1 2-1 after extra time in the semi-final"
             fact.date = self._other_date(sent.text, match, st.future, published)
             dup = next((o for o in out if _same_meeting(o, fact)), None)

@@ -676,7 +676,10 @@ class GoalFinder:
                     "index": view.index,
                 }
             return
-        assist = None if own else self._assist(view, b, scorer)
+        # the passer of a second goal of the sentence is named within its own clauses: the
+        # words between the two goals ("…, after a pass from Pirlo, and …") are the first's
+        assist_floor = max(floor, group[0][0]) if floor else 0
+        assist = None if own else self._assist(view, b, scorer, assist_floor)
         carried = pending.get("assist") if pending and not own and assist is None else None
         if carried is not None and carried.team == scorer.team and carried.iri != scorer.iri:
             assist = carried
@@ -920,21 +923,27 @@ class GoalFinder:
                 return p
         return None
 
-    def _assist(self, view: SentenceView, end: int, scorer: Mention | None) -> Mention | None:
+    def _assist(self, view: SentenceView, end: int, scorer: Mention | None,
+                floor: int = 0) -> Mention | None:  # fmt: skip
+        """The passer of a goal told up to ``end`` in ``view``; not a player named before
+        ``floor`` (the goal before in the sentence: "Grosso scored …, after a pass from Pirlo,
+        and Del Piero added a second": Pirlo's pass is Grosso's)."""
         text = view.text
         best = None
         for p in view.players:
             s, _ = _rel(view, p)
+            if s < floor:
+                continue
             if s < end + 40 and PASS_FROM.search(text[max(0, s - 30) : s]):
                 best = p
         if best is not None and self._assist_ok(best, scorer):
             return best
-        passers = [p for p in view.players if p.start - view.start < end + 40
+        passers = [p for p in view.players if floor <= p.start - view.start < end + 40
                    and self._is_passer(view, p) and self._assist_ok(p, scorer)]  # fmt: skip
         if passers:
             before = [p for p in passers if scorer is None or p.start < scorer.start]
             return (before or passers)[-1]
-        passes = [m for m in PASS.finditer(text) if m.start() < end]
+        passes = [m for m in PASS.finditer(text) if floor <= m.start() < end]
         for m in reversed(passes):
             cl = next(((a, b) for a, b in clauses(text) if a <= m.start() < b), (0, len(text)))
             candidate = self._subject(view, cl[0], m.start())

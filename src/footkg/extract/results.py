@@ -129,6 +129,8 @@ class Statement:
     #: another meeting of the main match's two teams, told as such ("the two teams would meet
     #: again twice", "their 1986 and 1990 matches"): kept without a score, with ``year`` as is
     earlier: bool = False
+    #: a further team of a list of opponents ("beat T1, T2 2-1 and T3"): its words are its item's
+    listed: bool = False
 
 
 def _stmt(rule: str, a: str, b: str | None, sa: str | int | None, sb: str | int | None,
@@ -728,8 +730,8 @@ def find_statements(sentence: Sentence) -> list[Statement]:
 PAST_OPPONENT = re.compile(
     r"(?:(T\d+) )?\b(?:faced|played against|met with|drew with|lost to|defeated|beat|overcame|"
     r"knocked out|eliminated|saw off|edged past|"
-    r"(?:lost|won|drew) (?:(?:its|their|both|all|the) )?(?:[\w-]+ ){0,2}(?:games|matches|"
-    r"fixtures) (?:against|with|to)|(?:qualifying |group |warm-up |friendly )?(?:games?|matches|"
+    r"(?:lost|won|drew) (?:(?:its|their|both|all|the) )?(?:[\w-]+ ){0,4}(?:games|matches|"
+    r"fixtures),? (?:against|with|to)|(?:qualifying |group |warm-up |friendly )?(?:games?|matches|"
     r"fixtures?) against) (T\d+)|"
     r"\b(?:eliminated|knocked out|ousted|dumped out|beaten|defeated)(?: (?!T\d)[\w'’-]+){0,8}? "
     r"by (T\d+)(?![ ,]+\d)"
@@ -740,12 +742,28 @@ LIST_END = re.compile(
     r"\s*(?:$|[.,;:!?)—–]|(?:in|at|on|during|before|after|as|with|while|where|which|who|but|"
     r"to|of|for|that|the|this|last|earlier|later|respectively)\b)"
 )
-#: a stage phrase after a list item: " in the round of 16", " at the quarter-final stage"
-STAGE_AFTER = r"(?: (?:in|at) the [\w -]{3,30}?(?=[,.;]| and\b| or\b|$))?"
+#: what may follow a list item: its stage (" in the round of 16", " at the quarter-final
+#: stage") and how it was won (" after extra time", " on penalties")
+STAGE_AFTER = (
+    r"(?: (?:in|at) the [\w -]{3,30}?(?=[,.;]| and\b| or\b| after\b| on\b|$))?"
+    r"(?: after extra[- ]time| in extra[- ]time| on penalties| after a (?:penalty )?shoot-?out)?"
+    r"(?: (?:in|at) the [\w -]{3,30}?(?=[,.;]| and\b| or\b|$))?"
+)
+#: extra time, said of one item of a list ("… T2 2-1 after extra time in the semi-final")
+OTHER_AET_WORDS = re.compile(r"\bafter extra[- ]time\b|\ba\.e\.t\b|\bin extra[- ]time\b", re.I)
+
+
+def _item_end(s: str, item: re.Match[str]) -> int:
+    """Where the words of a list item end: at the next item's separator or the clause end."""
+    m = re.search(r",|\band\b|;|\.", s[item.end() :])
+    return item.end() + (m.start() if m else len(s) - item.end())
+
+
 #: one more item of a list of opponents: ", T2", " and T3", ", as well as T4", each maybe with
 #: its score (" 1-0") after the stage phrase of the item before
 LIST_ITEM = re.compile(
-    STAGE_AFTER + r"(?:,|,? and|,? as well as|,? or) (?P<slot>T\d+)(?: (?P<sa>\d{1,2})-(?P<sb>\d{1,2})\b)?"
+    STAGE_AFTER + r"(?:,|,? and|,? as well as|,? or) (?:the )?(?P<slot>T\d+)"
+    r"(?: (?P<sa>\d{1,2})-(?P<sb>\d{1,2})\b)?"
 )
 
 
@@ -769,19 +787,23 @@ def _listed_opponents(s: str, found: list[Statement]) -> list[Statement]:
                 continue
             pos += own.end()
         items = []
-        while (item := LIST_ITEM.match(s, pos)) is not None and bool(item["sa"]) == scored:
-            items.append(item)
+        while (item := LIST_ITEM.match(s, pos)) is not None:
+            items.append(item)  # each with its own score, or none ("… and T3 on penalties")
             pos = item.end()
         if not items or not LIST_END.match(s, re.match(STAGE_AFTER, s[pos:]).end() + pos):
             continue  # "beat T1 and T2 3-1": a result of its own; "T0 play T1 and T2 meet T3"
         for item in items:
             if item["slot"] not in (st.a, st.b):
-                sa, sb = (item["sa"], item["sb"]) if scored else (None, None)
-                if scored and st.score_a is not None and st.score_b is not None \
+                sa, sb = (item["sa"], item["sb"]) if item["sa"] else (None, None)
+                if sa is not None and st.score_a is not None and st.score_b is not None \
                         and st.score_a < st.score_b:  # fmt: skip
                     sa, sb = sorted((int(sa), int(sb)))  # a defeat: the subject's side first
                 twin = _stmt(st.rule, st.a, item["slot"], sa, sb, future=st.future)
-                twin.start, twin.background = st.start, st.background
+                twin.start, twin.background, twin.listed = st.start, st.background, True
+                # its own words only: the match starts with the stage and extra time of the
+                # item before ("T2 2-1 after extra time and T3": not T3's)
+                own = OTHER_AET_WORDS.search(s, item.start("slot"), _item_end(s, item))
+                twin.aet = True if own else None
                 out.append(twin)
     return out
 

@@ -59,9 +59,15 @@ AGENT_LIST = re.compile(
 )
 #: counts: "P scored five times", "P … twice", "P … hat-trick", "P … brace"
 COUNT_AFTER = re.compile(
-    rf"(P\d+)\b[^.;:]{{0,60}}?\b(?:scored|netted|struck|hit the net|found the net) "
+    rf"(P\d+)\b[^.;:]{{0,60}}?\b(?:scored|scoring|scores|netted|netting|nets|struck|hit the net|"
+    rf"found the net) "
     rf"({_NUM}|twice|thrice)(?: times| goals)?\b|"
     rf"(P\d+)\b[^.;:]{{0,80}}?\b(hat[- ]?trick|brace)\b",
+    re.I,
+)
+#: the kind of every goal of a count: "scoring twice, both headers from corners"
+BOTH_KIND = re.compile(
+    r",? (?:both|all (?:three|four|five)|each) (headers?|penalties|penalty kicks|free[- ]kicks?)\b",
     re.I,
 )
 #: a minute right after a count: "twice in the 81st minute" (both goals then)
@@ -169,6 +175,12 @@ def claims_in(s: Sentence, players: list[Mention]) -> list[Claim]:
             word = m.group(2).lower()
             n = int(word) if word.isdigit() else NUMBERS.get(word, 1)
             add(int(m.group(1)[1:]), n, False, "untimed-count", m.end())
+            both = BOTH_KIND.match(masked, m.end())
+            if both and out and out[-1].count == n:  # "scoring twice, both headers"
+                word = both.group(1).lower()
+                kind = "header" if word.startswith("head") else (
+                    "penalty" if word.startswith("pen") else "free_kick")  # fmt: skip
+                out[-1] = replace(out[-1], kind=kind)
             when = COUNT_MINUTE.match(masked, m.end())
             if when and out and out[-1].count == n:  # "scored twice in the 81st minute"
                 (t,) = find_times(when.group(1)) or (None,)
@@ -264,8 +276,8 @@ def _spread(claims: list[Claim], n: int) -> list[Claim]:
     singles = [c for c in claims if c.count == 1 and not c.ordinal]
     widest = max(claims, key=lambda c: (c.count, not c.ordinal))
     chosen = [c for c in singles if c.kind != "regular"][:n]
-    spare = Claim(widest.player, 1, False, "regular", widest.evidence,
-                  minute=widest.minute, stoppage=widest.stoppage)  # fmt: skip
+    spare = Claim(widest.player, 1, False, widest.kind if widest.count > 1 else "regular",
+                  widest.evidence, minute=widest.minute, stoppage=widest.stoppage)  # fmt: skip
     if widest.count == 1 and not widest.ordinal:
         spare = (singles or [widest])[0]
     return chosen + [spare] * (n - len(chosen))
