@@ -785,6 +785,22 @@ def test_no_kind_the_report_does_not_state(extractor: Extractor):
     assert kinds == {80: "penalty", 81: "regular", 118: "penalty"}
 
 
+def test_goals_told_of_another_match_are_not_the_main_matchs(extractor: Extractor,
+                                                             tmp_path: Path):
+    """Miroslav Klose scored twice against Ecuador (Fjelstul: 4' and 44') and twice against
+    Costa Rica; a report of the Ecuador match that credits him with two goals only in its
+    sentence on the Costa Rica match gives him no goal of the Ecuador match."""
+    ex = _extract(extractor, tmp_path / "ecuador.txt", (
+        "Germany top group after win over Ecuador\n\nGermany beat Ecuador 3-0 in Berlin on 20 "
+        "June 2006 to finish top of Group A. Lukas Podolski scored in the 57th minute.\n\n"
+        "Earlier in the tournament Germany beat Costa Rica 4-2 in Munich, with two goals from "
+        "Miroslav Klose.\n"))  # fmt: skip
+    assert ex.match.iri.endswith("/match/2006-06-20-ecuador-germany")
+    assert [(g.scorer_name, g.minute) for g in ex.goals] == [("Lukas Podolski", 57)]
+    assert [(o.home_name, o.home_score, o.away_name, o.away_score) for o in ex.others] == [
+        ("Germany", 4, "Costa Rica", 2)]
+
+
 def test_a_stray_byte_loses_no_goal(extractor: Extractor, tmp_path: Path):
     """Issue 22: one invalid byte in a UTF-8 report made it cp1252 ("PelÃ©") and the goals of
     Pelé were lost. The 1958 final (Fjelstul: Pelé 55' and 90'), with a stray byte."""
