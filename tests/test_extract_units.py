@@ -887,8 +887,8 @@ def test_a_city_that_is_a_players_name_and_passes_told_by_their_verb():
 
 
 def test_country_after_its_city_is_a_place_but_a_team_before_who_is_a_team():
-    """"the final in Guangzhou, China, and …" names a place; "in Seville, England were …" and
-    "falls to Italy, who play Brazil" name teams."""
+    """"the final in Guangzhou, China, and …" names a place; "in Seville, England were …",
+    "falls to Italy, who play Brazil" and "David Villa of Spain" name teams."""
     from footkg.extract.context import TeamRef, is_place_use
 
     def ref(text: str, name: str) -> TeamRef:
@@ -903,6 +903,11 @@ def test_country_after_its_city_is_a_place_but_a_team_before_who_is_a_team():
     assert not is_place_use(text, ref(text, "Italy"))
     text = "The squad flew to Italy on Monday."
     assert is_place_use(text, ref(text, "Italy"))
+    # a player's team after his full name; a country after a place's name stays a place
+    text = "tied with David Villa of Spain and Wesley Sneijder of the Netherlands"
+    assert not is_place_use(text, ref(text, "Spain"))
+    text = "The fans in the capital of Spain celebrated."
+    assert is_place_use(text, ref(text, "Spain"))
 
 
 def test_objects_with_a_title_before_them_and_relative_that():
