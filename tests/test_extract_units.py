@@ -331,6 +331,16 @@ def test_the_pass_told_with_the_first_goal_is_not_the_seconds():
     assert [(g[0], g[1], g[3]) for g in got] == [("Grosso", 119, None), ("Del Piero", 121, "Pirlo")]
 
 
+def test_a_pass_made_with_the_head_is_the_last_passers():
+    """ "Ballack sent a free kick … that was headed from Borowski across to Klose, who headed
+    it into the net": Borowski's header is the assist (the last pass), not Ballack's kick."""
+    got = _goals(["Captain Michael Ballack sent a free kick into the box that was headed from "
+                  "Tim Borowski across to Miroslav Klose, who headed it into the net in the 80th "
+                  "minute."], {"Michael Ballack": "A", "Tim Borowski": "A",
+                                "Miroslav Klose": "A"})  # fmt: skip
+    assert got == [("Miroslav Klose", 80, "header", "Tim Borowski", False)]
+
+
 def test_pronoun_after_a_pass_is_the_receiver():
     got = _goals(
         ["Zidane ran at the defence.", "Henry slid him clear and he calmly beat the keeper in "

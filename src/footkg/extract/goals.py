@@ -138,7 +138,10 @@ PASS_NOUNS = (
 PASS_FROM = re.compile(
     rf"\b(?:(?:{PASS_NOUNS}) (?:from|by)|"
     r"(?:set up|created|laid on|"
-    r"teed up) by|(?:exchanged passes|a one-two|one-twos?) with)\s+$",
+    r"teed up) by|(?:exchanged passes|a one-two|one-twos?) with|"
+    # a pass made with the head: "headed from Tim Borowski across to", "nodded down by"
+    r"(?:headed|nodded|knocked|flicked) (?:back |down |on |across )?from|"
+    r"(?:headed|nodded|knocked|flicked) (?:back|down|on|across) by)\s+$",
     re.I,
 )
 #: before a player: the player is an object ("past goalkeeper X", "a cross from captain X"); a
