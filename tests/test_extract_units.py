@@ -331,6 +331,18 @@ def test_the_pass_told_with_the_first_goal_is_not_the_seconds():
     assert [(g[0], g[1], g[3]) for g in got] == [("Grosso", 119, None), ("Del Piero", 121, "Pirlo")]
 
 
+def test_the_passer_of_the_first_goal_passes_for_the_second_too():
+    """ "Messi set up Enzo Fernandez for the equalizer, then delivered a cross for Lautaro
+    Martinez to head home the winner": the second pass has Messi, the subject of the first,
+    as its subject (the seed report's two assists)."""
+    got = _goals(["Messi set up Enzo Fernandez for the 85th-minute equalizer, then delivered an "
+                  "exquisite cross for substitute Lautaro Martinez to head home the winner in "
+                  "stoppage time."], {"Messi": "A", "Enzo Fernandez": "A",
+                                      "Lautaro Martinez": "A"})  # fmt: skip
+    assert [(g[0], g[3]) for g in got] == [("Enzo Fernandez", "Messi"),
+                                           ("Lautaro Martinez", "Messi")]
+
+
 def test_a_pass_made_with_the_head_is_the_last_passers():
     """ "Ballack sent a free kick … that was headed from Borowski across to Klose, who headed
     it into the net": Borowski's header is the assist (the last pass), not Ballack's kick."""

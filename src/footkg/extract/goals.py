@@ -953,6 +953,12 @@ class GoalFinder:
             if candidate is None:
                 for ca, cb in reversed([c for c in clauses(text) if c[1] <= cl[0]]):
                     candidate = self._subject(view, ca, cb)
+                    if candidate is None and ca < floor:
+                        # the passer of the goal before, subject of this pass too: "Messi set
+                        # up Enzo Fernandez for the equalizer, then delivered a cross for …"
+                        candidate = next((p for p in _players_in(view, ca, cb)
+                                          if not OBJECT_BEFORE.search(text[ca : p.start - view.start])),
+                                         None)  # fmt: skip
                     if candidate is not None:
                         break
             if candidate is not None and self._assist_ok(candidate, scorer):
