@@ -88,8 +88,9 @@ def anchored_statements(
         listed = len(SCORE.findall(masked)) >= 3
         if found is None and not listed and RESULT_WORD.search(sentence.text):
             found = _team_fixture(
-                gaz, sentence, slots, (x, y), years, stage, main_fixture, main_teams
-            )
+                gaz, sentence, slots, (x, y), years, _stage_of_score(masked, m) or stage,
+                main_fixture, main_teams,
+            )  # fmt: skip
         if found is None:
             continue
         fixture, slot_of = found
@@ -150,6 +151,19 @@ def _main_year(years: list[int], main_fixture: str | None) -> bool:
     """True when the sentence's years include the main fixture's (its IRI holds its date),
     so the main match's two teams would be the main match again."""
     return main_fixture is None or any(f"/{y}-" in main_fixture for y in years)
+
+
+#: where the words of one result of a sentence begin or end: a clause break
+CLAUSE_CUT = re.compile(r"[;,] (?:and |but |while |whereas )?|\band then\b|\bthen\b")
+
+
+def _stage_of_score(masked: str, score: re.Match[str]) -> str | None:
+    """The stage named in the clause of ``score`` in ``masked`` ("…, and in the semi-final at
+    Milan the Austrians were beaten 1-0": the semi-final, though the sentence named the
+    quarter-final first), or ``None`` when that clause names none."""
+    left = max((c.end() for c in CLAUSE_CUT.finditer(masked, 0, score.start())), default=0)
+    right = CLAUSE_CUT.search(masked, score.end())
+    return stage_in(masked[left : right.start() if right else len(masked)])[0]
 
 
 def _team_fixture(
