@@ -110,6 +110,13 @@ def report_clock(sentences: list[Sentence]) -> dict[int, list[Clocked]]:
 
 
 #: a heading or line start that opens a scorers box ("SCORERS:", "Goals:")
+#: a penalty in the scorer's own clause, from his name on ("Mbappé scored from the penalty
+#: spot"), not across a clause break or another time ("… after his penalty a minute earlier")
+OWN_PENALTY = re.compile(
+    r"[\w'’-]+(?:(?!\b(?:and|after|before|earlier|later|then|while|when)\b)[^,;.]){0,50}?"
+    r"\b(?:penalty|spot[- ]kick|from the spot)\b",
+    re.I,
+)
 BOX_HEADING = re.compile(r"^\s*(?:(?:goal)?scorers?|goals)\b", re.I)
 #: a scorers heading inside a line: "Final score: United States 1, England 0. Goal: Gaetjens (38)."
 INLINE_HEADING = re.compile(r"(?:^|[.;]\s+)(?:(?:goal)?scorers?|goals?)\s*[:—]", re.I)
@@ -434,8 +441,8 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
             if s is not None and (_penalty_told(sentences, s)
                                   or _scorer_took_a_penalty(sentences, g, fixture)):  # fmt: skip
                 g.kind = "penalty"
-        elif not fg.penalty and g.kind == "penalty":  # the penalty told nearby was another's
-            g.kind = "regular"
+        elif not fg.penalty and g.kind == "penalty" and not _own_penalty(g, sentences):
+            g.kind = "regular"  # the penalty told nearby was another's
     late = {fg.scorer for fg in fixture if fg.clock >= 120 - TOLERANCE}
     kept = [
         g for g in goals
@@ -445,6 +452,18 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
         and not (g.minute == 120 and g.stoppage is None and g.scorer not in late)
     ]  # fmt: skip
     return _no_more_than_the_fixture(kept, fixture, scorers)
+
+
+def _own_penalty(g: GoalFact, sentences: list[Sentence]) -> bool:
+    """True when the goal's own sentence tells its penalty in its scorer's words: "Kylian
+    Mbappé scored from the penalty spot in the 81st minute" is the report's claim (compared
+    with the fixture in the conflicts), not a penalty told of another goal."""
+    s = next((x for x in sentences if x.start <= g.evidence.start < x.end), None)
+    if s is None or g.scorer_name is None:
+        return False
+    text = s.text
+    at = text.find(g.scorer_name.split()[-1])
+    return at >= 0 and bool(OWN_PENALTY.match(text, at))
 
 
 def _recredit(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list[Sentence],
