@@ -35,6 +35,7 @@ from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
 
 from footkg.errors import RemoteError
 from footkg.query.catalogue import CatalogueQuery, QueryResult, Term, with_values_block
+from footkg.store import is_url
 
 __all__ = [
     "GraphPush",
@@ -49,11 +50,6 @@ __all__ = [
 ]
 
 N_TRIPLES = "application/n-triples"
-
-
-def is_url(value: str) -> bool:
-    """True when a ``--store`` value is an ``http(s)://`` address rather than a folder."""
-    return value.startswith(("http://", "https://"))
 
 
 @dataclass(frozen=True)
