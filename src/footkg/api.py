@@ -28,10 +28,9 @@ import pyoxigraph as ox
 
 from footkg import resources
 from footkg.errors import NotAvailableError, ParameterError, QueryFileError, ValidationFailed
-from footkg.ingest.resolve import TeamIndex
 from footkg.query import catalogue as queries
 from footkg.query.catalogue import Catalogue, CatalogueQuery, QueryResult, Term, Value, python_value
-from footkg.store import export as _export
+from footkg.store import is_url
 from footkg.store import local as store
 
 if TYPE_CHECKING:
@@ -39,6 +38,7 @@ if TYPE_CHECKING:
 
     from footkg.extract.facts import Extraction
     from footkg.ingest.pipeline import BuildReport
+    from footkg.ingest.resolve import CompetitionIndex, TeamIndex
     from footkg.store.remote import GraphPush, RemoteStore
     from footkg.validate import ValidationReport
 
@@ -213,6 +213,7 @@ class KnowledgeGraph:
         self.location = location or ("remote" if self.is_remote else "in-memory store")
         self._catalogue = catalogue
         self._teams: TeamIndex | None = None
+        self._competitions: CompetitionIndex | None = None
         self._extractor: Any = None
 
     def __repr__(self) -> str:
@@ -262,6 +263,8 @@ class KnowledgeGraph:
     @property
     def teams(self) -> TeamIndex:
         """The team index built from the graph's labels and aliases (built once, on first use)."""
+        from footkg.ingest.resolve import TeamIndex  # here: a query without a team needs none
+
         if self._teams is None:
             if isinstance(self._target, ox.Store):
                 self._teams = TeamIndex.from_store(self._target)
@@ -270,6 +273,48 @@ class KnowledgeGraph:
 
                 self._teams = TeamIndex(remote.team_rows(self._target))
         return self._teams
+
+    @property
+    def competitions(self) -> CompetitionIndex:
+        """The competitions the graph labels, plus both World Cups (built once, on first use)."""
+        from footkg.ingest.resolve import CompetitionIndex
+
+        if self._competitions is None:
+            if isinstance(self._target, ox.Store):
+                self._competitions = CompetitionIndex.from_store(self._target)
+            else:
+                from footkg.ingest.resolve import _COMPETITION_NAMES_QUERY
+                from footkg.store import remote
+
+                q = queries.parse_query_text(_COMPETITION_NAMES_QUERY, "competitions")
+                rows = remote.query(self._target, q, {})
+                self._competitions = CompetitionIndex(str(t[0].value) for t in rows.terms)
+        return self._competitions
+
+    @property
+    def sample_only(self) -> bool:
+        """True when the graph was built from footkg's built-in sample alone (every men's World
+        Cup final; ``footkg build`` without network or data): its ``fkg:sample`` graph is there
+        and no graph of a pinned dataset (``data/datasets.json``) is."""
+        import json
+
+        from footkg import vocab
+
+        if isinstance(self._target, ox.Store):
+            graphs = {g.value for g in self._target.named_graphs() if isinstance(g, ox.NamedNode)}
+        else:
+            from footkg.store import remote
+
+            graphs = set(remote.named_graphs(self._target))
+        keys = json.loads(resources.manifest_path().read_text(encoding="utf-8"))["datasets"]
+        return vocab.graph_iri("sample") in graphs and not any(
+            vocab.graph_iri(key) in graphs for key in keys
+        )
+
+    def competition(self, name: str) -> str:
+        """The label of the competition ``name`` means (``"fifa world cup"`` → ``"FIFA World
+        Cup"``). Raises :class:`footkg.errors.UnknownCompetitionError` with close labels."""
+        return self.competitions.lookup(name)
 
     def team(self, name: str) -> IRI:
         """The IRI of the team ``name`` means (``"West Germany"`` → Germany's IRI).
@@ -326,8 +371,13 @@ class KnowledgeGraph:
         max_rows: int | None = None,
     ) -> Result:
         raw = {k: _raw(k, v) for k, v in params.items() if v is not None}
-        resolver = self.team if any(p.type == "team" for p in q.params) else None
-        bindings = queries.bind_params(q, raw, resolve_team=resolver)
+        types = {p.type for p in q.params}
+        bindings = queries.bind_params(
+            q,
+            raw,
+            resolve_team=self.team if "team" in types else None,
+            resolve_competition=self.competition if "competition" in types else None,
+        )
         if isinstance(self._target, ox.Store):
             result = queries.run(
                 self._target, q, bindings, show_params=show_params, max_rows=max_rows
@@ -375,6 +425,8 @@ class KnowledgeGraph:
         Raises :class:`ParameterError` for an unknown extension or format, ``OSError`` when
         the files cannot be written, :class:`footkg.errors.NotAvailableError` for a remote graph.
         """
+        from footkg.store import export as _export
+
         target = Path(path)
         by_ext = {ext: name for name, (_, ext) in _export.FORMATS.items()}
         if target.suffix and not target.is_dir():
@@ -449,9 +501,9 @@ def open(path_or_url: str | os.PathLike[str] | None = None) -> KnowledgeGraph:
     Raises :class:`footkg.errors.StoreNotBuiltError` when the folder has no completed build
     (run ``footkg build``) and :class:`footkg.errors.RemoteError` for a malformed URL.
     """
-    from footkg.store import remote
+    if isinstance(path_or_url, str) and is_url(path_or_url):
+        from footkg.store import remote
 
-    if isinstance(path_or_url, str) and remote.is_url(path_or_url):
         return KnowledgeGraph(remote.RemoteStore.from_url(path_or_url), location=path_or_url)
     folder = (
         Path(path_or_url).expanduser() if path_or_url is not None else store.default_store_path()
@@ -494,9 +546,9 @@ def build(
     """
     from footkg.ingest.pipeline import BuildOptions
     from footkg.ingest.pipeline import build as run_build
-    from footkg.store import remote
+    from footkg.store import export as _export
 
-    if store_path is not None and remote.is_url(str(store_path)):
+    if store_path is not None and is_url(str(store_path)):
         raise ParameterError(
             f"{store_path} is a URL: use build_and_push() to build and load a remote store",
             param="store_path",

@@ -26,9 +26,9 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from footkg.errors import UnknownTeamError
+from footkg.errors import UnknownCompetitionError, UnknownTeamError
 from footkg.model import FormerName
-from footkg.vocab import identity_key
+from footkg.vocab import MENS_WORLD_CUP, WOMENS_WORLD_CUP, identity_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,3 +247,50 @@ class TeamIndex:
             raise UnknownTeamError(text, sorted(found))
         close = difflib.get_close_matches(key, list(self._labels), n=3, cutoff=0.75)
         raise UnknownTeamError(text, [self._labels[c] for c in close])
+
+
+_COMPETITION_NAMES_QUERY = """
+PREFIX fk: <https://w3id.org/footkg/ontology#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+SELECT DISTINCT ?n WHERE { ?c a fk:Competition ; rdfs:label ?n }"""
+
+
+class CompetitionIndex:
+    """Finds a competition's label from what a user typed: ``"fifa world cup"`` → ``"FIFA
+    World Cup"`` (case, accents and punctuation do not matter, as for teams).
+
+    Known competitions are the ``rdfs:label`` of every ``fk:Competition`` in the graph (203 in
+    a full build: the World Cups, continental cups, qualifiers, friendlies) plus the two World
+    Cups footkg always knows (:data:`footkg.vocab.MENS_WORLD_CUP`, ``WOMENS_WORLD_CUP``), so a
+    store built from the sample still takes the women's competition (and answers no rows).
+    Raises :class:`UnknownCompetitionError` with close labels for anything else.
+    """
+
+    def __init__(self, labels: Iterable[str]) -> None:
+        """``labels``: competition names as the graph labels them."""
+        self._by_key: dict[str, str] = {}
+        for label in sorted({*labels, MENS_WORLD_CUP, WOMENS_WORLD_CUP}):
+            self._by_key.setdefault(identity_key(label), label)
+
+    @classmethod
+    def from_store(cls, store: Any) -> CompetitionIndex:
+        """Build the index from a pyoxigraph store (union of the graphs)."""
+        rows = store.query(_COMPETITION_NAMES_QUERY, use_default_graph_as_union=True)
+        return cls(r["n"].value for r in rows)
+
+    @property
+    def labels(self) -> list[str]:
+        """Every known competition label, sorted."""
+        return sorted(self._by_key.values())
+
+    def lookup(self, text: str) -> str:
+        """The label of the competition ``text`` names; raises :class:`UnknownCompetitionError`
+        with up to three close labels (those containing the words typed first)."""
+        key = identity_key(text)
+        if key in self._by_key:
+            return self._by_key[key]
+        words = f"-{key}-"
+        containing = sorted((k for k in self._by_key if key and words in f"-{k}-"), key=len)
+        close = difflib.get_close_matches(key, list(self._by_key), n=3, cutoff=0.6)
+        suggestions = list(dict.fromkeys([*containing, *close]))[:3]
+        raise UnknownCompetitionError(text, [self._by_key[k] for k in suggestions])
