@@ -8,26 +8,40 @@ from typing import Annotated
 
 import typer
 
-from footkg import api
 from footkg.cli.options import (
     DataDirOpt,
     FormatsOpt,
     OutOpt,
+    QuietOpt,
+    Steps,
     StoreOpt,
     console,
     fail,
+    note,
     store_path_of,
 )
 from footkg.errors import EXIT_NONCONFORMING, FootkgError
-from footkg.store import export, remote
-from footkg.store import local as store
 
 _app = typer.Typer()
+
+EngineOpt = Annotated[
+    str,
+    typer.Option(
+        metavar="ENGINE",
+        help="SHACL engine: turbo (fast) or pyshacl (the reference, slow on the full graph).",
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
     """Add ``build``, ``validate`` and ``export`` to the main app."""
     app.registered_commands += _app.registered_commands
+
+
+def _engine(value: str) -> str:
+    if value not in ("turbo", "pyshacl"):
+        raise fail(f"unknown --engine {value!r}: use turbo or pyshacl")
+    return value
 
 
 @_app.command()
@@ -38,9 +52,14 @@ def build(
     formats: FormatsOpt = None,
     offline: Annotated[
         bool,
-        typer.Option(help="Never download; without local data, build from the built-in sample."),
+        typer.Option(
+            "--offline",
+            help="Never download; without local data, build from the built-in sample.",
+        ),
     ] = False,
-    validate: Annotated[bool, typer.Option(help="Run SHACL validation.")] = True,
+    validate: Annotated[
+        bool, typer.Option("--validate/--no-validate", help="Run SHACL validation.")
+    ] = True,
     export_files: Annotated[
         bool, typer.Option("--export/--no-export", help="Write the exported files.")
     ] = True,
@@ -48,38 +67,38 @@ def build(
         list[Path] | None,
         typer.Option(
             "--articles",
+            metavar="DIR",
             help="A folder of match reports (.txt) to ingest besides "
             "the demo reports in data/articles; repeatable.",
         ),
     ] = None,
-    engine: Annotated[
-        str,
-        typer.Option(
-            help="SHACL engine: turbo (fast) or pyshacl (reference, slow on the full graph)."
-        ),
-    ] = "turbo",
+    engine: EngineOpt = "turbo",
+    quiet: QuietOpt = False,
 ) -> None:
     """Load the datasets, map them to RDF, store, validate and export them (the main job).
 
-    With ``--store URL`` the build goes into a temporary local store whose named graphs are
-    then pushed to that SPARQL 1.1 server (Graph Store Protocol)."""
+    With --store URL the build goes into a temporary local store whose named graphs are then
+    pushed to that SPARQL 1.1 server (Graph Store Protocol).
+    """
+    from footkg import api
     from footkg.cli.report import print_build_report
+    from footkg.store import is_url
 
     formats_ = tuple(formats) if formats else ("turtle", "trig", "nquads")
-    common = {"data_dir": data_dir, "offline": offline, "validate": validate, "engine": engine,
-              "formats": formats_}  # fmt: skip
+    common = {"data_dir": data_dir, "offline": offline, "validate": validate,
+              "engine": _engine(engine), "formats": formats_}  # fmt: skip
+    steps = Steps(quiet=quiet)
     try:
-        with console.status("building…") as status:
-            on_step = lambda step: status.update(f"{step}…")  # noqa: E731
-            if store_path is not None and remote.is_url(store_path):
+        with steps.running():
+            if store_path is not None and is_url(store_path):
                 report, pushed = api.build_and_push(
-                    store_path, export_dir=out, on_step=on_step,
+                    store_path, export_dir=out, on_step=steps.step,
                     on_built=lambda r: print_build_report(console, r), **common,
                 )  # fmt: skip
             else:
                 folder = store_path_of(store_path)
                 export_dir = (out or folder / "exports") if export_files else None
-                report = api.build(folder, export_dir=export_dir, on_step=on_step,
+                report = api.build(folder, export_dir=export_dir, on_step=steps.step,
                                    articles=tuple(articles or ()), **common)  # fmt: skip
                 pushed = None
     except (FootkgError, ValueError) as exc:
@@ -96,34 +115,55 @@ def build(
 @_app.command("validate")
 def validate_cmd(
     store_path: StoreOpt = None,
-    data_dir: DataDirOpt = None,
-    engine: Annotated[str, typer.Option(help="turbo or pyshacl")] = "turbo",
-    limit: Annotated[int, typer.Option(help="Results listed per shape.")] = 10,
+    engine: EngineOpt = "turbo",
+    limit: Annotated[int, typer.Option(metavar="N", help="Results listed per shape.")] = 10,
+    quiet: QuietOpt = False,
 ) -> None:
-    """Validate the store against ontology/shapes.ttl; exit 1 if it has violations."""
+    """Validate the store against the SHACL shapes (ontology/shapes.ttl); exit 1 if it has
+    violations."""
+    from footkg.store import local as store
     from footkg.validate import validate
 
     try:
         kg = store.open_store(store_path_of(store_path))
     except FootkgError as exc:
         raise fail(str(exc)) from exc
-    report = validate(kg, engine=engine)
-    console.print(report.to_text(limit=limit))
+    steps = Steps(quiet=quiet)
+    with steps.running(f"validating {len(kg):,} quads against the SHACL shapes"):
+        report = validate(kg, engine=_engine(engine))
+    console.print(report.to_text(limit=limit), markup=False, highlight=False)
+    counts = report.counts()
+    note(
+        f"SHACL ({engine}): {'conforms' if report.conforms else 'does not conform'}; "
+        + ", ".join(f"{n:,} {severity}" for severity, n in counts.items()),
+        quiet=quiet,
+    )
     if not report.conforms:
         raise typer.Exit(EXIT_NONCONFORMING)
 
 
 @_app.command("export")
 def export_cmd(
-    out: Annotated[Path, typer.Option("--out", help="Folder for the exported files.")],
+    out: Annotated[
+        Path, typer.Option("--out", metavar="DIR", help="Folder for the exported files.")
+    ],
     formats: FormatsOpt = None,
     store_path: StoreOpt = None,
-    data_dir: DataDirOpt = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """Export the store as Turtle (merged), TriG and N-Quads (named graphs), or JSON-LD."""
+    from footkg.store import export
+    from footkg.store import local as store
+
+    chosen = list(formats) if formats else ["turtle", "trig", "nquads"]
     try:
         kg = store.open_store(store_path_of(store_path))
-        files = export.export(kg, out, list(formats) if formats else ["turtle", "trig", "nquads"])
+        files = []
+        steps = Steps(quiet=quiet)
+        with steps.running():
+            for name in chosen:
+                steps.step(f"writing {name} ({len(kg):,} quads)")
+                files += export.export(kg, out, [name])
     except (FootkgError, ValueError) as exc:
         raise fail(str(exc)) from exc
     for path in files:

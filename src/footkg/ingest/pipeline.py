@@ -28,7 +28,7 @@ from footkg.ingest.reports import ArticlesSummary, ingest_articles, report_files
 from footkg.ingest.resolve import TeamNames, read_name_rules
 from footkg.ingest.sources import fjelstul, intl_results, openfootball, sample
 from footkg.model import SkippedRow, SourceData
-from footkg.store.export import export
+from footkg.store.export import export, remove_link_exports
 from footkg.store.local import StoreBuild, triples_per_graph
 from footkg.validate import ValidationReport, validate
 
@@ -204,6 +204,7 @@ def _validate_and_export(
             report.exported = export(
                 store_build.store, options.out_dir, list(options.formats), source=nquads
             )
+            remove_link_exports(options.out_dir)  # the new store holds no linkset yet
 
 
 def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildReport:
