@@ -526,6 +526,7 @@ def build(
     cache_dir: str | os.PathLike[str] | None = None,
     articles: tuple[str | os.PathLike[str], ...] = (),
     on_step: StepCallback | None = None,
+    on_note: StepCallback | None = None,
 ) -> BuildReport:
     """Build the graph into a local store folder (``footkg build``) and return the report.
 
@@ -533,7 +534,8 @@ def build(
     copy of the datasets (default: ``$FOOTKG_DATA_DIR``, the download cache, a download, or
     — ``offline`` and nothing local — the small built-in sample). ``export_dir``: also write
     the files in ``formats`` there. ``articles``: folders of match reports (``.txt``) to ingest
-    besides the demo reports in ``data/articles``. ``on_step`` is called with each step's name.
+    besides the demo reports in ``data/articles``. ``on_step`` is called with each step's name,
+    ``on_note`` with progress lines inside a step (records per source, quads loaded).
 
     Returns a :class:`footkg.ingest.pipeline.BuildReport` (``store_path``, ``sources``, ``triples``,
     ``conflicts``, ``validation`` — ``None`` without ``validate`` —, ``timings``). SHACL
@@ -573,7 +575,7 @@ def build(
         engine=engine,
         articles=tuple(Path(a) for a in articles),
     )
-    return run_build(options, on_step=on_step)
+    return run_build(options, on_step=on_step, on_note=on_note)
 
 
 def build_and_push(

@@ -207,8 +207,21 @@ def _validate_and_export(
             remove_link_exports(options.out_dir)  # the new store holds no linkset yet
 
 
-def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildReport:
+def _source_line(s: SourceSummary) -> str:
+    """``fjelstul-worldcup: 964 matches, 2,720 goals, … (12 rows skipped)``."""
+    counts = ", ".join(f"{n:,} {what}" for what, n in s.counts.items() if n)
+    return f"{s.key}: {counts or 'nothing'} ({len(s.skipped):,} rows skipped)"
+
+
+def build(
+    options: BuildOptions,
+    on_step: StepCallback | None = None,
+    on_note: StepCallback | None = None,
+) -> BuildReport:
     """Run the whole build (see the module docstring) and return its report.
+
+    ``on_step`` is called with each step's name when it starts; ``on_note`` with a line of
+    progress inside a step (the records each source gave, the triples loaded).
 
     Raises :class:`footkg.ingest.datasets.DataDirError` for a missing ``--data-dir``,
     :class:`footkg.model.SourceFormatError` for an unreadable source file; SHACL violations do
@@ -227,6 +240,8 @@ def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildRe
     with _timed(report, "load sources", on_step):
         sources = load_sources(location)
         report.sources = [_summary(s) for s in sources]
+        for summary in report.sources if on_note else ():
+            on_note(_source_line(summary))
     with _timed(report, "resolve entities", on_step):
         integrated: Integrated = integrate(sources, team_names(sources))
         derived = derive(integrated)
@@ -243,6 +258,8 @@ def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildRe
                 write_nquads(nquads, [sink, meta], resources.ontology_path())
                 del sink, meta
                 store_build.load_nquads_file(nquads)
+            if on_note:
+                on_note(f"{len(store_build.store):,} quads in the store")
             _ingest_reports(store_build, nquads, options, report, on_step)
             report.triples = triples_per_graph(store_build.store)
             _validate_and_export(store_build, nquads, options, report, on_step)
