@@ -156,7 +156,7 @@ def test_cli_build_and_query_against_a_remote_store(oxigraph_url, tmp_path, monk
     assert "pushed" in built.output
     result = runner.invoke(app, ["query", "finals", "--store", oxigraph_url, "--format", "csv"])
     assert result.exit_code == 0, result.output
-    assert len(result.output.splitlines()) == 1 + 23
+    assert len(result.stdout.splitlines()) == 1 + 23  # the sample-only note is on stderr
     h2h = runner.invoke(app, ["query", "head-to-head-matches", "--store", oxigraph_url,
                               "-p", "team_a=West Germany", "-p", "team_b=Holland",
                               "--format", "csv"])  # fmt: skip
