@@ -465,3 +465,18 @@ def test_readme_lists_every_catalogue_query(catalogue):
     readme = (resources.repo_root() / "README.md").read_text(encoding="utf-8")
     missing = [q.name for q in catalogue if f"`{q.name}`" not in readme]
     assert missing == []
+
+
+def test_competition_defaults_are_labels_of_the_graph(store, catalogue) -> None:
+    """A competition default is bound as written (no store lookup, for start-up): so each must
+    be, exactly, the rdfs:label of a competition the graph holds."""
+    from footkg.ingest.resolve import _COMPETITION_NAMES_QUERY
+
+    labels = {r["n"].value for r in store.query(_COMPETITION_NAMES_QUERY,
+                                                use_default_graph_as_union=True)}  # fmt: skip
+    defaults = {(q.name, p.default) for q in catalogue.queries.values() for p in q.params
+                if p.type == "competition" and p.default is not None}  # fmt: skip
+    assert len(defaults) >= 5
+    assert {d for _, d in defaults} <= labels, defaults
+    bound = bind_params(catalogue.get("champions"), {})
+    assert bound["competition"] == ox.Literal("FIFA World Cup")

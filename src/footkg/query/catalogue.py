@@ -408,7 +408,8 @@ def bind_params(
     optional parameter left out is absent). ``resolve_team`` maps a team name ("West Germany")
     to a team IRI; a team value that is already an IRI (``http…``, ``urn:…`` or ``<…>``) is used
     as is. ``resolve_competition`` maps a competition name ("fifa world cup") to its label
-    ("FIFA World Cup"); without one, the value is bound as given. Errors the resolvers raise
+    ("FIFA World Cup"); without one, the value is bound as given (a competition default, the
+    catalogue's own label, always is). Errors the resolvers raise
     (e.g. an unknown name with suggestions) propagate unchanged.
 
     Raises :class:`ParameterError` for an unknown parameter (the message lists the valid ones),
@@ -420,8 +421,8 @@ def bind_params(
     for p in query.params:
         if p.name in raw:
             bindings[p.name] = _convert(p, raw[p.name], resolve_team, resolve_competition)
-        elif p.default is not None:
-            bindings[p.name] = _convert(p, p.default, resolve_team, resolve_competition)
+        elif p.default is not None:  # a competition default is the catalogue's own label:
+            bindings[p.name] = _convert(p, p.default, resolve_team)  # no store lookup for it
         elif p.required:
             raise ParameterError(
                 f"query {query.name!r} needs parameter {p.name!r} ({p.type}): {p.description}",
