@@ -86,6 +86,38 @@ def test_help_reads_as_plain_text(path: str) -> None:
     assert text.startswith(f"Usage: footkg {path}")
 
 
+#: What start-up must not pay for (issue 20): the RDF toolkit, the build, graphs and plots.
+HEAVY = ("rdflib", "pyshacl", "networkx", "matplotlib", "pooch", "spacy", "footkg.ingest")
+LOADED = """
+import sys
+from footkg.cli.app import main
+sys.argv = ["footkg", *sys.argv[1:]]
+try:
+    main()
+finally:
+    print("LOADED", *sorted({m for m in sys.modules if m.startswith(HEAVY)}), file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--help"], ["query", "--list"], ["query", "champions"],
+     ["query", "head-to-head", "-p", "team_a=Argentina", "-p", "team_b=England"]],
+)  # fmt: skip
+def test_start_up_imports_only_what_the_command_needs(argv: list[str], sample_store: Path) -> None:
+    """Counted, not timed: ``--help`` and a catalogue query import neither rdflib nor the build
+    (the catalogue's default competition is bound without a store lookup; a team name needs
+    the team resolver, which is light)."""
+    done = subprocess.run(
+        [sys.executable, "-c", f"HEAVY = {HEAVY!r}\n{LOADED}", *argv], capture_output=True,
+        text=True, env={"PATH": "/usr/bin:/bin", "HOME": str(Path.home()),
+                        "FOOTKG_STORE": str(sample_store)}, timeout=300,
+    )  # fmt: skip
+    loaded = done.stderr.rsplit("LOADED", 1)[-1].split()
+    assert done.returncode == 0, done.stderr
+    assert loaded == [] or loaded == ["footkg.ingest", "footkg.ingest.resolve"], loaded
+
+
 def test_the_export_formats_in_help_are_the_exporters() -> None:
     assert set(EXPORT_FORMAT_NAMES) == set(export.FORMATS)
 

@@ -57,7 +57,7 @@ from footkg.query.results import (
     python_value,
     sparql_term,
 )
-from footkg.vocab import STAGES
+from footkg.vocab import STAGE_KEYS
 
 __all__ = [
     "PARAM_TYPES",
@@ -86,7 +86,7 @@ __all__ = [
 ParamType: TypeAlias = Literal["team", "competition", "string", "integer", "date", "stage"]
 PARAM_TYPES: tuple[str, ...] = ("team", "competition", "string", "integer", "date", "stage")
 #: Values a ``stage`` parameter accepts: the stage keys, plus "knockout" for any knockout round.
-STAGE_VALUES: tuple[str, ...] = (*STAGES, "knockout")
+STAGE_VALUES: tuple[str, ...] = (*STAGE_KEYS, "knockout")
 
 TeamResolver: TypeAlias = Callable[[str], str]
 #: A competition name as typed → the competition's label; raises ``UnknownNameError``.
