@@ -52,3 +52,87 @@ def oxigraph_serve(location: Path) -> Iterator[str]:
     finally:
         process.kill()
         process.wait(timeout=30)
+
+
+@contextmanager
+def recording_http_server() -> Iterator[tuple[str, list[str]]]:
+    """A loopback HTTP server that answers every request with an empty SPARQL JSON result and
+    records ``"METHOD path"`` of each; yields ``(base URL, records)``. Stands in for a host a
+    SERVICE clause would call."""
+    import http.server
+    import threading
+
+    records: list[str] = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def _answer(self) -> None:
+            records.append(f"{self.command} {self.path}")
+            length = int(self.headers.get("Content-Length") or 0)
+            if length:
+                self.rfile.read(length)
+            body = b'{"head":{"vars":["s","p","o"]},"results":{"bindings":[]}}'
+            self.send_response(200)
+            self.send_header("Content-Type", "application/sparql-results+json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_GET = do_POST = _answer
+
+        def log_message(self, *args: object) -> None:
+            """Quiet."""
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", records
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextmanager
+def oxigraph_read_only(location: Path, *, union: bool) -> Iterator[str]:
+    """Run ``oxigraph serve-read-only`` on store folder ``location`` (``--union-default-graph``
+    when ``union``) on a free loopback port; yields its base URL and kills it on exit."""
+    port = free_port()
+    args = [OXIGRAPH, "serve-read-only", "--location", str(location), "--bind",
+            f"127.0.0.1:{port}"]  # fmt: skip
+    if union:
+        args.append("--union-default-graph")
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(port, process)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+
+
+@contextmanager
+def footkg_server(config) -> Iterator[tuple[str, object]]:
+    """Serve a :class:`footkg.serve.app.ServerConfig` with uvicorn in a thread on a free
+    loopback port (as ``footkg serve`` does: the partial-request guard included); yields
+    ``(base URL, the Starlette app)`` once the workers are ready, and stops it on exit."""
+    import threading
+
+    import uvicorn
+
+    from footkg.serve import app as server
+
+    port = free_port()
+    uv_config = server.uvicorn_config(config, port=port, log_level="warning")
+    uv = uvicorn.Server(uv_config)
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 120
+    while not uv.started:
+        assert thread.is_alive(), "the server thread stopped"
+        assert time.monotonic() < deadline, "server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}", uv_config.app
+    finally:
+        uv.should_exit = True
+        thread.join(timeout=60)

@@ -286,6 +286,7 @@ class KnowledgeGraph:
         *,
         show_params: bool = False,
         max_rows: int | None = None,
+        allow_service: bool = False,
         **params: ParamValue,
     ) -> Result:
         """Run catalogue query ``name`` (or a ``.rq`` file) with ``params`` as keyword arguments.
@@ -295,14 +296,18 @@ class KnowledgeGraph:
         unbound (its default applies). They are converted and bound as RDF terms by
         :func:`footkg.query.catalogue.bind_params`, never pasted into the query text. Declared
         parameter columns are hidden unless ``show_params``; ``max_rows`` stops reading a huge
-        result there (``result.truncated`` then says so; local stores only).
+        result there (``result.truncated`` then says so; local stores only). A ``.rq`` file
+        that uses ``SERVICE`` (federation) is refused unless ``allow_service`` (the catalogue's
+        own queries may use it).
 
         Raises :class:`footkg.errors.UnknownQueryError`, :class:`footkg.errors.ParameterError`
         (unknown, missing or invalid parameter), :class:`footkg.errors.UnknownTeamError`,
         :class:`footkg.errors.QueryError` (the store refused the query) and, remote,
         :class:`footkg.errors.RemoteError`.
         """
-        return self._run(self.get_query(name), params, show_params, max_rows)
+        q = self.get_query(name)
+        trusted = allow_service or self.catalogue.queries.get(q.name) is q
+        return self._run(q, params, show_params, max_rows, allow_service=trusted)
 
     def query_sparql(self, text: str, /, **params: ParamValue) -> Result:
         """Run an ad hoc SPARQL SELECT over the union of the graphs; rows are typed values.
@@ -324,13 +329,20 @@ class KnowledgeGraph:
         params: Mapping[str, ParamValue],
         show_params: bool,
         max_rows: int | None = None,
+        *,
+        allow_service: bool = False,
     ) -> Result:
         raw = {k: _raw(k, v) for k, v in params.items() if v is not None}
         resolver = self.team if any(p.type == "team" for p in q.params) else None
         bindings = queries.bind_params(q, raw, resolve_team=resolver)
         if isinstance(self._target, ox.Store):
             result = queries.run(
-                self._target, q, bindings, show_params=show_params, max_rows=max_rows
+                self._target,
+                q,
+                bindings,
+                show_params=show_params,
+                max_rows=max_rows,
+                allow_service=allow_service,
             )
         else:
             from footkg.store import remote

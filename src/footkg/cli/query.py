@@ -65,6 +65,13 @@ def query(
             show_default=False,
         ),
     ] = None,
+    allow_service: Annotated[
+        bool,
+        typer.Option(
+            "--allow-service",
+            help="Let a .rq file use SERVICE (federation: footkg then calls the server it names).",
+        ),
+    ] = False,
     store_path: StoreOpt = None,
     data_dir: DataDirOpt = None,
 ) -> None:
@@ -78,7 +85,9 @@ def query(
     limit = (1000 if fmt == "table" else None) if max_rows is None else (max_rows or None)
     try:
         kg = api.open(store_path)
-        result = kg.query(name, max_rows=limit, **_parse_params(param or []))
+        result = kg.query(
+            name, max_rows=limit, allow_service=allow_service, **_parse_params(param or [])
+        )
     except (FootkgError, OSError) as exc:
         raise fail(str(exc)) from exc
     if result.truncated:

@@ -42,6 +42,7 @@ from footkg.errors import (
     QueryFileError,
     UnknownQueryError,
 )
+from footkg.query import analysis
 from footkg.query.results import (
     IRI_FORBIDDEN,
     XSD,
@@ -358,7 +359,7 @@ def bind_params(
 #: (groups: comment, string, iri, var, word, open, close, other); the endpoint uses it too.
 SPARQL_TOKEN = re.compile(
     r"""
-    (?P<comment>\#[^\n]*)
+    (?P<comment>\#[^\r\n]*)
   | (?P<string>'''(?:[^'\\]|\\.|'(?!''))*'''|\"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"
                |'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")
   | (?P<iri><[^<>"{}|^`\\\x00-\x20]*>)
@@ -433,8 +434,16 @@ def run(
     show_params: bool = False,
     binding: Literal["substitutions", "values"] = "values",
     max_rows: int | None = None,
+    allow_service: bool = False,
 ) -> QueryResult:
     """Run a SELECT query on ``store`` over the union of its graphs, parameters substituted.
+
+    The dataset follows SPARQL 1.1 Query §13: a query with ``FROM`` / ``FROM NAMED`` reads
+    exactly the graphs it names; one without reads the union of every named graph (each also
+    available to ``GRAPH``). A query with ``SERVICE`` (federation: the process calls the address
+    it names) is refused with :class:`QueryError` unless ``allow_service``, and so is one nested
+    deeper than :data:`footkg.query.analysis.MAX_NESTING` brackets; both are decided by
+    :func:`footkg.query.analysis.analyse` before pyoxigraph sees the text.
 
     ``bindings`` come from :func:`bind_params` (``{name: term}``). The columns of declared
     parameters are dropped from the result unless ``show_params`` (queries project them only
@@ -455,10 +464,15 @@ def run(
     substitutions = {ox.Variable(k): v for k, v in (bindings or {}).items()}
     if binding == "values":
         text, substitutions = with_values_block(text, bindings or {}), {}
-    try:
-        solutions = store.query(
-            text, substitutions=substitutions or None, use_default_graph_as_union=True
+    facts = analysis.analyse(text)
+    if facts.uses_service and not allow_service:
+        raise QueryError(
+            "the query uses SERVICE (federation: it would make this process call another "
+            "server); refused unless allowed (footkg query --allow-service)"
         )
+    dataset = {} if facts.has_dataset else {"use_default_graph_as_union": True}
+    try:
+        solutions = store.query(text, substitutions=substitutions or None, **dataset)
     except SyntaxError as exc:
         raise QueryError(f"SPARQL syntax error: {exc}") from exc
     except RuntimeError as exc:

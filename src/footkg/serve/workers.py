@@ -352,21 +352,28 @@ class WorkerPool:
         self._all.add(worker)
         return worker
 
-    async def _start_one(self) -> None:
+    async def _start_one(self, tries: int | None = None) -> None:
         """Start a worker and put it in the idle queue once it says it is ready (a worker that
-        does not is killed and started again)."""
+        does not is killed and started again, up to ``tries`` times: then RuntimeError)."""
+        attempt = 0
         while not self._closed:
+            attempt += 1
             worker = self._spawn()
-            kind, _ = await anyio.to_thread.run_sync(
-                _poll_receive, worker.conn, self.startup_timeout, abandon_on_cancel=True
-            )
+            try:
+                kind, _ = await anyio.to_thread.run_sync(
+                    _poll_receive, worker.conn, self.startup_timeout, abandon_on_cancel=True
+                )
+            except (EOFError, OSError):
+                kind = "died"
             if kind == "ready" and not self._closed:
                 self._idle.put_nowait(worker)
                 return
             await anyio.to_thread.run_sync(self._discard, worker)
             if self._closed:
                 return
-            await asyncio.sleep(1.0)
+            if tries is not None and attempt >= tries:
+                raise RuntimeError(f"a query worker did not start ({kind}) in {attempt} tries")
+            await asyncio.sleep(min(30.0, 2.0**attempt))
 
     def _start_in_background(self) -> None:
         task = asyncio.ensure_future(self._start_one())
@@ -377,7 +384,7 @@ class WorkerPool:
         """Start the workers and wait until every one is ready; raises
         :class:`footkg.errors.StoreNotBuiltError` without a store."""
         store.current_build(self.store_path)
-        await asyncio.gather(*(self._start_one() for _ in range(self.size)))
+        await asyncio.gather(*(self._start_one(tries=3) for _ in range(self.size)))
 
     def _discard(self, worker: _Worker) -> None:
         self._all.discard(worker)
