@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from footkg.query import analysis
 
 REMOTE = "http://127.0.0.1:18999/x"
+SPO = "{ ?s ?p ?o }"
 
 #: Every spelling of a SERVICE clause that Oxigraph would run (issue 22 item 1).
 SERVICE_SPELLINGS = {
@@ -22,11 +23,11 @@ SERVICE_SPELLINGS = {
     "comment ended by LF": f"SELECT * {{# x\nSERVICE <{REMOTE}> {{?s ?p ?o}} }}",
     "codepoint escape": f"SELECT * WHERE {{ \\u0053ERVICE <{REMOTE}> {{ ?s ?p ?o }} }}",
     "long codepoint escape": f"SELECT * WHERE {{ \\U00000053ERVICE <{REMOTE}> {{ ?s ?p ?o }} }}",
-    "prefixed endpoint": f"PREFIX r: <{REMOTE}/> SELECT * WHERE {{ SERVICE r:sparql {{ ?s ?p ?o }} }}",
-    "variable endpoint": f"SELECT * WHERE {{ VALUES ?e {{ <{REMOTE}> }} SERVICE ?e {{ ?s ?p ?o }} }}",
+    "prefixed endpoint": f"PREFIX r: <{REMOTE}/> SELECT * WHERE {{ SERVICE r:sparql {SPO} }}",
+    "variable endpoint": f"SELECT * WHERE {{ VALUES ?e {{ <{REMOTE}> }} SERVICE ?e {SPO} }}",
     "SILENT variable": "SELECT * WHERE { SERVICE SILENT ?e { ?s ?p ?o } }",
-    "inside OPTIONAL": f"SELECT * WHERE {{ ?a ?b ?c OPTIONAL {{ SERVICE <{REMOTE}> {{ ?s ?p ?o }} }} }}",
-    "in a subquery": f"SELECT * WHERE {{ {{ SELECT * WHERE {{ SERVICE <{REMOTE}> {{ ?s ?p ?o }} }} }} }}",
+    "inside OPTIONAL": f"SELECT * WHERE {{ ?a ?b ?c OPTIONAL {{ SERVICE <{REMOTE}> {SPO} }} }}",
+    "in a subquery": f"SELECT * WHERE {{ {{ SELECT * WHERE {{ SERVICE <{REMOTE}> {SPO} }} }} }}",
 }
 
 
@@ -49,7 +50,9 @@ def test_service_in_strings_iris_and_names_is_not_federation(text):
 
 
 def test_a_text_that_mentions_service_and_cannot_be_parsed_counts_as_federation():
-    assert analysis.analyse("SELECT * WHERE { ?s ?p ?o . # service\n <<( ?a ?b ?c )>> }").uses_service
+    assert analysis.analyse(
+        "SELECT * WHERE { ?s ?p ?o . # service\n <<( ?a ?b ?c )>> }"
+    ).uses_service
 
 
 @pytest.mark.parametrize(

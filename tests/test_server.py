@@ -10,7 +10,6 @@ import io
 import json
 import shutil
 import subprocess
-import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
