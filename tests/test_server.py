@@ -252,8 +252,8 @@ def test_graph_store_writes_are_refused(http, method):
         content=b"",
         headers={"Content-Type": "application/n-triples"},
     )
-    assert response.status_code == 405
-    assert response.headers["allow"] == "GET, HEAD"
+    assert response.status_code == 403  # as Oxigraph's read-only server answers
+    assert "read-only" in response.text
 
 
 def test_graph_store_get_returns_one_graph(http, local):

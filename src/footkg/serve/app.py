@@ -72,11 +72,13 @@ from footkg.serve.pages import (
     render_index,
 )
 from footkg.serve.protocol import (
+    DATASET_TYPES,
     GRAPH_TYPES,
     READ_ONLY,
     Dataset,
     MediaRequest,
     ProtocolError,
+    answer_type,
     content_type,
     looks_like_update,
     read_operation,
@@ -293,28 +295,26 @@ async def update_endpoint(request: Request) -> Response:
 
 
 async def graph_store(request: Request) -> Response:
-    """Graph Store HTTP Protocol: ``GET ?graph=IRI`` or ``?default`` streams a graph; writes
-    (PUT, POST, DELETE, PATCH) are refused with 405."""
+    """Graph Store HTTP Protocol: ``GET ?graph=IRI`` or ``?default`` streams a graph, ``GET``
+    alone the whole dataset (N-Quads or TriG, as Oxigraph's server); writes (PUT, POST, DELETE,
+    PATCH) are refused with 403, as Oxigraph's read-only server does."""
     config: ServerConfig = request.app.state.config
     if request.method not in ("GET", "HEAD"):
-        return PlainTextResponse(
-            "this store is read-only: Graph Store Protocol writes are not accepted\n",
-            status_code=405,
-            headers={"Allow": "GET, HEAD"},
-        )
+        return _error(403, "this store is read-only: Graph Store Protocol writes are not accepted")
     graph = request.query_params.get("graph")
-    if graph is None and "default" not in request.query_params:
-        return _error(400, "name a graph: ?graph=IRI or ?default")
+    whole = graph is None and "default" not in request.query_params
     if graph is not None:
         try:
             ox.NamedNode(graph)
         except ValueError:
             return _error(400, f"not a valid graph IRI: {graph!r}")
-    media = requested_media(request).choose(list(GRAPH_TYPES))
+    offers = list(DATASET_TYPES) if whole else list(GRAPH_TYPES)
+    media = requested_media(request).choose(offers)
     if media is None:
-        return _error(406, f"offered: {', '.join(GRAPH_TYPES)}")
+        return _error(406, f"offered: {', '.join(offers)}")
+    job = Job("graph", {"graph": graph, "media": media, "dataset": whole})
     try:
-        reply = await _dispatch(request, Job("graph", {"graph": graph, "media": media}))
+        reply = await _dispatch(request, job)
     except _ClientGone:
         return _error(499, "client closed the connection")
     if isinstance(reply, Response):
@@ -377,7 +377,7 @@ async def resource_page(request: Request) -> Response:
     fmt = GRAPH_TYPES[media]
     prefixes = vocab.PREFIXES if fmt in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG) else None
     body = ox.serialize(triples, format=fmt, prefixes=prefixes)
-    return Response(body, media_type=content_type(media), headers=headers)
+    return Response(body, media_type=content_type(answer_type(media, GRAPH_TYPES)), headers=headers)
 
 
 async def void_description(request: Request) -> Response:
@@ -397,7 +397,8 @@ async def void_description(request: Request) -> Response:
     fmt = GRAPH_TYPES[media]
     prefixes = vocab.PREFIXES if fmt in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG) else None
     body = ox.serialize(triples, format=fmt, prefixes=prefixes)
-    return Response(body, media_type=content_type(media), headers={"Vary": "Accept"})
+    answer = content_type(answer_type(media, GRAPH_TYPES))
+    return Response(body, media_type=answer, headers={"Vary": "Accept"})
 
 
 def _void_statistics(endpoint: str, counts: dict[str, int]) -> list[ox.Triple]:

@@ -31,7 +31,7 @@ import pyoxigraph as ox
 
 from footkg.errors import QueryError
 from footkg.query import catalogue as queries
-from footkg.serve.protocol import GRAPH_TYPES, RESULT_TYPES, MediaRequest
+from footkg.serve.protocol import GRAPH_TYPES, RESULT_TYPES, MediaRequest, answer_type
 from footkg.store import local as store
 
 _IRI = r"<[^<>\"{}|^`\\\x00-\x20]*>"
@@ -157,6 +157,7 @@ class FastPath:
                 message = f"cannot answer in {media.accept!r}; offered: {', '.join(offers)}"
                 return 406, "text/plain", message.encode()
             body = result.serialize(format=offers[chosen])
+            chosen = answer_type(chosen, offers)
         except (SyntaxError, OSError, RuntimeError, ValueError) as exc:
             return 500, "text/plain", f"query failed: {exc}".encode()
         finally:

@@ -23,7 +23,9 @@ from starlette.responses import Response
 from footkg import vocab
 from footkg.query.analysis import QueryFacts
 
-#: SELECT / ASK result media types → pyoxigraph format, in the server's order of preference.
+#: SELECT / ASK result media types → pyoxigraph format, in the server's order of preference
+#: (Oxigraph's: JSON first; ``text/plain`` is answered with CSV, ``application/json`` with SPARQL
+#: JSON).
 RESULT_TYPES: dict[str, ox.QueryResultsFormat] = {
     "application/sparql-results+json": ox.QueryResultsFormat.JSON,
     "application/sparql-results+xml": ox.QueryResultsFormat.XML,
@@ -31,34 +33,51 @@ RESULT_TYPES: dict[str, ox.QueryResultsFormat] = {
     "text/tab-separated-values": ox.QueryResultsFormat.TSV,
     "application/json": ox.QueryResultsFormat.JSON,
     "application/xml": ox.QueryResultsFormat.XML,
+    "text/plain": ox.QueryResultsFormat.CSV,
 }
 
 
-#: CONSTRUCT / DESCRIBE / graph media types → pyoxigraph format, in order of preference. The
-#: dataset formats (N-Quads, TriG) hold a graph as their default graph, as Oxigraph answers.
+#: CONSTRUCT / DESCRIBE / graph media types → pyoxigraph format, in order of preference
+#: (Oxigraph's: N-Quads first, the graph as its default graph). N3 is answered with Turtle (a
+#: subset of N3), ``text/plain`` with N-Triples, ``application/json`` with JSON-LD.
 GRAPH_TYPES: dict[str, ox.RdfFormat] = {
+    "application/n-quads": ox.RdfFormat.N_QUADS,
     "text/turtle": ox.RdfFormat.TURTLE,
     "application/n-triples": ox.RdfFormat.N_TRIPLES,
     "application/ld+json": ox.RdfFormat.JSON_LD,
     "application/rdf+xml": ox.RdfFormat.RDF_XML,
-    "application/n-quads": ox.RdfFormat.N_QUADS,
     "application/trig": ox.RdfFormat.TRIG,
     "application/json": ox.RdfFormat.JSON_LD,
+    "application/xml": ox.RdfFormat.RDF_XML,
     "text/n3": ox.RdfFormat.TURTLE,
     "text/rdf+n3": ox.RdfFormat.TURTLE,
     "application/turtle": ox.RdfFormat.TURTLE,
     "application/x-turtle": ox.RdfFormat.TURTLE,
+    "text/plain": ox.RdfFormat.N_TRIPLES,
 }
 
-#: The media type a response says for each graph media type asked for (N3 is answered with
-#: Turtle, a subset of N3; ``application/json`` with JSON-LD).
-GRAPH_ANSWER: dict[str, str] = {
-    "text/n3": "text/turtle",
-    "text/rdf+n3": "text/turtle",
-    "application/turtle": "text/turtle",
-    "application/x-turtle": "text/turtle",
-    "application/json": "application/ld+json",
+#: Media types of a whole dataset (the Graph Store Protocol's ``GET`` without a graph).
+DATASET_TYPES: dict[str, ox.RdfFormat] = {
+    "application/n-quads": ox.RdfFormat.N_QUADS,
+    "application/trig": ox.RdfFormat.TRIG,
 }
+
+#: The media type a response names for each type asked for, where the two differ.
+ANSWER_AS: dict[str, dict[str, str]] = {
+    "results": {"application/json": "application/sparql-results+json",
+                "application/xml": "application/sparql-results+xml", "text/plain": "text/csv"},
+    "graph": {"text/n3": "text/turtle", "text/rdf+n3": "text/turtle",
+              "application/turtle": "text/turtle", "application/x-turtle": "text/turtle",
+              "application/json": "application/ld+json", "application/xml": "application/rdf+xml",
+              "text/plain": "application/n-triples"},
+}  # fmt: skip
+
+
+def answer_type(media: str, offers: dict[str, object]) -> str:
+    """The media type to name in the ``Content-Type`` of an answer chosen as ``media`` from
+    ``offers`` (:data:`RESULT_TYPES` or :data:`GRAPH_TYPES`)."""
+    kind = "graph" if offers is GRAPH_TYPES else "results"
+    return ANSWER_AS[kind].get(media, media)
 
 
 #: ``format=`` / ``output=`` values → the media types they name, results first then graphs.
@@ -169,7 +188,6 @@ def requested_media(request: Request) -> MediaRequest:
 
 def content_type(media: str) -> str:
     """The ``Content-Type`` value for ``media`` (``charset=utf-8`` on textual types)."""
-    media = GRAPH_ANSWER.get(media, media)
     return f"{media}; charset=utf-8" if media.startswith(_TEXTUAL) else media
 
 
@@ -324,4 +342,5 @@ def service_description(request: Request, endpoint: str) -> Response:
             ox.Triple(service, ox.NamedNode(_SD + "resultFormat"), ox.NamedNode(fmt.iri))
         )
     body = ox.serialize(triples, format=GRAPH_TYPES[media])
-    return Response(body, media_type=content_type(media), headers={"Vary": "Accept"})
+    answer = content_type(answer_type(media, GRAPH_TYPES))
+    return Response(body, media_type=answer, headers={"Vary": "Accept"})

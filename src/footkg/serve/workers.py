@@ -35,10 +35,12 @@ import pyoxigraph as ox
 
 from footkg import vocab
 from footkg.serve.protocol import (
+    DATASET_TYPES,
     GRAPH_TYPES,
     RESULT_TYPES,
     Dataset,
     MediaRequest,
+    answer_type,
 )
 from footkg.store import local as store
 from footkg.vocab import METADATA_GRAPH
@@ -144,7 +146,7 @@ def _job_query(kg: ox.Store, conn: Connection, args: dict[str, Any]) -> None:
         shown = ", ".join(dict.fromkeys(offers))
         return _text(conn, 406, f"cannot answer in {request.accept!r}; offered: {shown}")
     fmt = offers[media]
-    _serialise(conn, media, lambda out: result.serialize(out, format=fmt))
+    _serialise(conn, answer_type(media, offers), lambda out: result.serialize(out, format=fmt))
     return None
 
 
@@ -155,7 +157,15 @@ def _graph_triples(kg: ox.Store, graph: ox.NamedNode | ox.DefaultGraph):
 
 def _job_graph(kg: ox.Store, conn: Connection, args: dict[str, Any]) -> None:
     """One graph of the store (Graph Store HTTP Protocol GET): ``args["graph"]`` (an IRI, or
-    ``None`` for the default graph) in ``args["media"]``, streamed."""
+    ``None`` for the default graph) in ``args["media"]``, streamed; with ``args["dataset"]``,
+    every quad of the store (N-Quads or TriG)."""
+    if args.get("dataset"):
+        fmt = DATASET_TYPES[args["media"]]
+        prefixes = vocab.PREFIXES if fmt == ox.RdfFormat.TRIG else None
+        quads = kg.quads_for_pattern(None, None, None, None)
+        _serialise(conn, args["media"],
+                   lambda out: ox.serialize(quads, out, format=fmt, prefixes=prefixes))  # fmt: skip
+        return None
     graph = ox.NamedNode(args["graph"]) if args.get("graph") else ox.DefaultGraph()
     if isinstance(graph, ox.NamedNode) and not kg.contains_named_graph(graph):
         return _text(conn, 404, f"no graph <{graph.value}> in this store")
@@ -163,7 +173,7 @@ def _job_graph(kg: ox.Store, conn: Connection, args: dict[str, Any]) -> None:
     prefixes = vocab.PREFIXES if fmt in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG) else None
     _serialise(
         conn,
-        args["media"],
+        answer_type(args["media"], GRAPH_TYPES),
         lambda out: ox.serialize(_graph_triples(kg, graph), out, format=fmt, prefixes=prefixes),
     )
     return None
