@@ -214,7 +214,7 @@ def _result(response: httpx.Response, base: str):
 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
 def test_footkg_answers_as_oxigraph_does(servers, case):
-    name, method, params, data, headers = case
+    _name, _method, params, data, _headers = case
     reference = servers["plain" if _names_dataset(params, data) else "union"]
     ours = _send(servers["footkg"], *case)
     theirs = _send(reference, *case)
