@@ -57,19 +57,22 @@ def oxigraph_serve(location: Path) -> Iterator[str]:
 @contextmanager
 def recording_http_server() -> Iterator[tuple[str, list[str]]]:
     """A loopback HTTP server that answers every request with an empty SPARQL JSON result and
-    records ``"METHOD path"`` of each; yields ``(base URL, records)``. Stands in for a host a
-    SERVICE clause would call."""
+    records ``"METHOD path length=… chunked=…"`` of each; yields ``(base URL, records)``.
+    Stands in for a host a SERVICE clause would call, or a store footkg pushes to."""
     import http.server
     import threading
 
     records: list[str] = []
 
     class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
         def _answer(self) -> None:
-            records.append(f"{self.command} {self.path}")
-            length = int(self.headers.get("Content-Length") or 0)
+            length = self.headers.get("Content-Length")
+            chunked = "chunked" in self.headers.get("Transfer-Encoding", "")
+            records.append(f"{self.command} {self.path} length={length} chunked={chunked}")
             if length:
-                self.rfile.read(length)
+                self.rfile.read(int(length))
             body = b'{"head":{"vars":["s","p","o"]},"results":{"bindings":[]}}'
             self.send_response(200)
             self.send_header("Content-Type", "application/sparql-results+json")
@@ -77,7 +80,7 @@ def recording_http_server() -> Iterator[tuple[str, list[str]]]:
             self.end_headers()
             self.wfile.write(body)
 
-        do_GET = do_POST = _answer
+        do_GET = do_POST = do_PUT = do_DELETE = _answer
 
         def log_message(self, *args: object) -> None:
             """Quiet."""
