@@ -139,3 +139,65 @@ def footkg_server(config) -> Iterator[tuple[str, object]]:
     finally:
         uv.should_exit = True
         thread.join(timeout=60)
+
+
+VIRTUOSO = shutil.which("virtuoso-t") or "/usr/bin/virtuoso-t"
+ISQL = shutil.which("isql-vt") or "/usr/bin/isql-vt"
+HAVE_VIRTUOSO = Path(VIRTUOSO).exists() and Path(ISQL).exists()
+WHY_NO_VIRTUOSO = (
+    "Virtuoso 7 is not installed (Debian package virtuoso-opensource; .ci/run installs it "
+    "with apt-get where apt is available)"
+)
+
+_VIRTUOSO_INI = """[Database]
+DatabaseFile = {dir}/virtuoso.db
+ErrorLogFile = {dir}/virtuoso.log
+LockFile = {dir}/virtuoso.lck
+TransactionFile = {dir}/virtuoso.trx
+xa_persistent_file = {dir}/virtuoso.pxa
+[TempDatabase]
+DatabaseFile = {dir}/virtuoso-temp.db
+TransactionFile = {dir}/virtuoso-temp.trx
+[Parameters]
+ServerPort = 127.0.0.1:{sql}
+DisableUnixSocket = 1
+NumberOfBuffers = 100000
+MaxDirtyBuffers = 75000
+DirsAllowed = ., {dir}
+[HTTPServer]
+ServerPort = 127.0.0.1:{http}
+ServerRoot = {dir}
+ServerThreads = 10
+[SPARQL]
+ResultSetMaxRows = 1000000
+MaxQueryExecutionTime = 300
+"""
+
+
+@contextmanager
+def virtuoso_serve(location: Path) -> Iterator[str]:
+    """Run Virtuoso 7 (``virtuoso-t`` from Debian) with a new database in ``location`` on free
+    loopback ports, its SPARQL user allowed to write through the Graph Store Protocol
+    (``/sparql-graph-crud``); yields the HTTP base URL and kills it on exit."""
+    sql, http = free_port(), free_port()
+    ini = location / "virtuoso.ini"
+    ini.write_text(_VIRTUOSO_INI.format(dir=location, sql=sql, http=http), encoding="utf-8")
+    process = subprocess.Popen(
+        [VIRTUOSO, "-f", "-c", str(ini)],
+        cwd=location,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for(http, process, seconds=180)
+        wait_for(sql, process, seconds=180)
+        subprocess.run(
+            [ISQL, str(sql), "dba", "dba", 'exec=GRANT SPARQL_UPDATE TO "SPARQL";'],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+        yield f"http://127.0.0.1:{http}"
+    finally:
+        process.kill()
+        process.wait(timeout=60)

@@ -20,8 +20,12 @@ Values are never pasted into query text as they were typed. Locally they are bou
 with pyoxigraph substitutions (:func:`run`); for remote endpoints :func:`with_values_block` adds a
 ``VALUES`` block built from serialised terms, escaped here. Two pyoxigraph rules shape the catalogue
 files: a substituted variable must be in the ``SELECT`` projection (queries project their
-parameters; :func:`run` hides them again), and ``BOUND(?param)`` is false for a substituted
-variable, so optional filters are written ``FILTER(COALESCE(?x <= ?until, true))``.
+parameters; :func:`run` hides them again). An optional filter is written
+``FILTER(!BOUND(?until) || ?x <= ?until)``, which Oxigraph, Virtuoso and rdflib read alike
+(Virtuoso does not turn an error on an unbound variable inside ``COALESCE`` into the fallback),
+and a computed boolean is typed (``xsd:boolean(BOUND(?x))``: Virtuoso answers a bare ``true``
+as the integer 1). ``BOUND`` is false for a variable bound by pyoxigraph's substitutions, so
+catalogue queries with optional parameters are bound with the ``VALUES`` block (the default).
 """
 
 from __future__ import annotations

@@ -171,8 +171,23 @@ def query(
     solutions = _solutions(raw, remote.query_url)
     names = [v.value for v in solutions.variables]
     keep = [i for i, n in enumerate(names) if show_params or n not in params]
-    terms = [tuple(solution[i] for i in keep) for solution in solutions]
+    terms = [tuple(_canonical(solution[i]) for i in keep) for solution in solutions]
     return QueryResult([names[i] for i in keep], terms)
+
+
+_BOOLEAN = ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean")
+_BOOLEANS = {
+    "1": ox.Literal("true", datatype=_BOOLEAN),
+    "0": ox.Literal("false", datatype=_BOOLEAN),
+}
+
+
+def _canonical(term: Term | None) -> Term | None:
+    """A boolean in its canonical form: Virtuoso writes ``"1"^^xsd:boolean`` for true, a valid
+    but non-canonical lexical form of the same value (XML Schema 1.1 §3.3.2)."""
+    if isinstance(term, ox.Literal) and term.datatype == _BOOLEAN:
+        return _BOOLEANS.get(term.value, term)
+    return term
 
 
 _TEAMS = """PREFIX fk: <https://w3id.org/footkg/ontology#>
