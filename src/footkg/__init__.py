@@ -11,10 +11,29 @@ The library's entry points::
 Errors are :class:`FootkgError` subclasses, listed in :mod:`footkg.errors`.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from footkg import errors
 from footkg._version import __version__
-from footkg.api import IRI, KnowledgeGraph, Result, build, build_and_push, open
 from footkg.errors import FootkgError
+
+if TYPE_CHECKING:
+    from footkg.api import IRI, KnowledgeGraph, Result, build, build_and_push, open
+
+_API = {"IRI", "KnowledgeGraph", "Result", "build", "build_and_push", "open"}
+
+
+def __getattr__(name: str) -> Any:
+    """The API's names (``footkg.open`` …), imported from :mod:`footkg.api` on first use: a
+    process that needs one stage only (an endpoint worker, ``footkg --help``) does not load
+    rdflib and the rest (PEP 562)."""
+    if name in _API:
+        from footkg import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'footkg' has no attribute {name!r}")
 
 __all__ = [
     "IRI",

@@ -111,9 +111,11 @@ class ServerConfig:
     """How the endpoint runs (times in seconds, sizes in bytes).
 
     ``store_path``: a store folder (``footkg build --store``); ``timeout``: how long a worker
-    query may run, streaming included (503 / stream cut off); ``workers``: query processes
-    (default: the CPU count, 1 to 4); ``max_queue``: requests that may wait for a worker;
-    ``max_per_client``: worker jobs one client address may have queued or running;
+    query may run, streaming included (503 / stream cut off); ``workers``: the most query
+    processes (default: the CPU count, 1 to 4), of which ``min_workers`` are kept ready and the
+    others started when needed and stopped after a minute idle; ``max_queue``: requests that
+    may wait for a worker; ``max_per_client``: worker jobs one client address may have queued
+    or running;
     ``header_timeout`` / ``body_timeout``: how long a client may take to send a request's
     headers / body; ``max_result_bytes``: an optional cap on an answer's size (``None``: none);
     ``fast_budget``: the most a catalogue query may have taken at start-up to run on the hot
@@ -125,12 +127,13 @@ class ServerConfig:
     store_path: Path
     timeout: float = 10.0
     workers: int = field(default_factory=_default_workers)
+    min_workers: int = 1
     max_queue: int = 64
     max_per_client: int = 8
     header_timeout: float = 10.0
     body_timeout: float = 10.0
     max_result_bytes: int | None = None
-    fast_budget: float = 0.5
+    fast_budget: float = 2.0
     allow_service: bool = False
     cors_origins: tuple[str, ...] = ("*",)
     describe_limit: int = 100
@@ -465,7 +468,7 @@ async def _calibrate(app: Starlette, catalogue: queries.Catalogue) -> None:
         )
         start = loop.time()
         try:
-            reply = await pool.run(job, min(config.timeout, max(1.0, config.fast_budget * 4)))
+            reply = await pool.run(job, config.timeout)
             await reply.read()
         except (QueryTimeoutError, WorkerDiedError, PoolBusyError):
             continue
@@ -487,7 +490,8 @@ def create_app(config: ServerConfig, catalogue: queries.Catalogue | None = None)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        pool = WorkerPool(config.store_path, config.workers, max_queue=config.max_queue)
+        pool = WorkerPool(config.store_path, config.workers, max_queue=config.max_queue,
+                          keep=config.min_workers)  # fmt: skip
         await pool.start()
         app.state.pool = pool
         app.state.clients = {}
@@ -495,7 +499,7 @@ def create_app(config: ServerConfig, catalogue: queries.Catalogue | None = None)
         calibration = None
         if config.fast_budget > 0:
             app.state.fast = FastPath(config.store_path, CatalogueForms(catalogue),
-                                      config.fast_budget)  # fmt: skip
+                                      config.fast_budget, config.timeout)  # fmt: skip
             calibration = asyncio.ensure_future(_calibrate(app, catalogue))
             app.state.calibration = calibration
         try:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing as mp
+import os
 import pickle
 import time
 from collections.abc import AsyncIterator, Callable
@@ -200,9 +201,12 @@ _JOBS: dict[str, Callable[[ox.Store, Connection, dict[str, Any]], None]] = {
 }
 
 
-def _worker_main(store_path: str, conn: Connection) -> None:
-    """A worker process: open the store, say ``ready``, then answer jobs from ``conn`` until it
-    closes; reopen the store when the current build changes."""
+def _worker_main(store_path: str, conn: Connection, nice: int = 0) -> None:
+    """A worker process: lower its priority by ``nice``, open the store, say ``ready``, then
+    answer jobs from ``conn`` until it closes; reopen the store when the current build
+    changes."""
+    if nice:
+        os.nice(nice)
     path = Path(store_path)
     folder = store.current_build(path)
     kg = ox.Store.read_only(str(folder))
@@ -315,10 +319,16 @@ class Reply:
 
 
 class WorkerPool:
-    """``size`` worker processes that run :class:`Job` s with a time limit (see module doc).
+    """Up to ``size`` worker processes that run :class:`Job` s with a time limit (see module
+    doc). ``keep`` of them are started with the pool and kept ready; more are started when every
+    ready one is busy (a job waits for one to be ready, not counted against its limit), and a
+    worker beyond ``keep`` that stayed idle ``idle_seconds`` is stopped (memory: each holds
+    Python, pyoxigraph and its own view of the store, about 60-80 MB).
 
     ``startup_timeout``: seconds a new worker may take to become ready; ``max_queue``: jobs that
-    may wait for a worker at once. Use ``await start()``, ``await run(job, timeout)``,
+    may wait for a worker at once; ``nice``: how much lower the workers' CPU priority is than
+    the server's (``os.nice``), so that a runaway query slows the catalogue's hot path and the
+    pages as little as possible. Use ``await start()``, ``await run(job, timeout)``,
     ``await close()``; ``ready`` counts the idle workers, ``replaced`` the workers killed and
     replaced, ``waiting`` the jobs in line.
     """
@@ -330,11 +340,20 @@ class WorkerPool:
         *,
         startup_timeout: float = 120.0,
         max_queue: int = 64,
+        nice: int = 10,
+        keep: int = 1,
+        idle_seconds: float = 60.0,
     ) -> None:
         self.store_path = store_path
         self.size = size
+        self.keep = max(1, min(keep, size))
+        self.idle_seconds = idle_seconds
+        self._idle_since: dict[int, float] = {}
+        self._starting_count = 0
+        self._reaper: asyncio.Task[None] | None = None
         self.startup_timeout = startup_timeout
         self.max_queue = max_queue
+        self.nice = nice
         self._context = mp.get_context("spawn")
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
         self._all: set[_Worker] = set()
@@ -352,7 +371,7 @@ class WorkerPool:
         parent, child = self._context.Pipe()
         process = self._context.Process(
             target=_worker_main,
-            args=(str(self.store_path), child),
+            args=(str(self.store_path), child, self.nice),
             daemon=True,
             name="footkg-query-worker",
         )
@@ -365,6 +384,17 @@ class WorkerPool:
     async def _start_one(self, tries: int | None = None) -> None:
         """Start a worker and put it in the idle queue once it says it is ready (a worker that
         does not is killed and started again, up to ``tries`` times: then RuntimeError)."""
+        self._starting_count += 1
+        try:
+            await self._start_until_ready(tries)
+        finally:
+            self._starting_count -= 1
+
+    def _put_idle(self, worker: _Worker) -> None:
+        self._idle_since[id(worker)] = time.monotonic()
+        self._idle.put_nowait(worker)
+
+    async def _start_until_ready(self, tries: int | None) -> None:
         attempt = 0
         while not self._closed:
             attempt += 1
@@ -376,7 +406,7 @@ class WorkerPool:
             except (EOFError, OSError):
                 kind = "died"
             if kind == "ready" and not self._closed:
-                self._idle.put_nowait(worker)
+                self._put_idle(worker)
                 return
             await anyio.to_thread.run_sync(self._discard, worker)
             if self._closed:
@@ -394,10 +424,27 @@ class WorkerPool:
         """Start the workers and wait until every one is ready; raises
         :class:`footkg.errors.StoreNotBuiltError` without a store."""
         store.current_build(self.store_path)
-        await asyncio.gather(*(self._start_one(tries=3) for _ in range(self.size)))
+        await asyncio.gather(*(self._start_one(tries=3) for _ in range(self.keep)))
+        self._reaper = asyncio.ensure_future(self._reap())
+
+    async def _reap(self) -> None:
+        """Stop workers beyond ``keep`` that stayed idle ``idle_seconds``."""
+        while not self._closed:
+            await asyncio.sleep(min(10.0, self.idle_seconds))
+            now = time.monotonic()
+            kept: list[_Worker] = []
+            while not self._idle.empty():
+                kept.append(self._idle.get_nowait())
+            for worker in kept:
+                idle = now - self._idle_since.get(id(worker), now)
+                if len(self._all) > self.keep and idle >= self.idle_seconds:
+                    await anyio.to_thread.run_sync(self._discard, worker)
+                else:
+                    self._idle.put_nowait(worker)
 
     def _discard(self, worker: _Worker) -> None:
         self._all.discard(worker)
+        self._idle_since.pop(id(worker), None)
         if worker.process.is_alive():
             worker.process.kill()
         worker.process.join(timeout=10)
@@ -407,16 +454,19 @@ class WorkerPool:
         """Back to the idle queue after a complete answer; otherwise killed, and a replacement
         started (it joins the queue when ready)."""
         if healthy and worker.process.is_alive() and not self._closed:
-            self._idle.put_nowait(worker)
+            self._put_idle(worker)
             return
         await anyio.to_thread.run_sync(self._discard, worker)
         if not self._closed:
             self.replaced += 1
-            self._start_in_background()
+            if len(self._all) + self._starting_count < self.keep or self.waiting:
+                self._start_in_background()
 
     async def _acquire(self) -> _Worker:
         if self.waiting >= self.max_queue and self._idle.empty():
             raise PoolBusyError(self.max_queue)
+        if self._idle.empty() and len(self._all) + self._starting_count < self.size:
+            self._start_in_background()  # every worker is busy: one more (up to size)
         self.waiting += 1
         try:
             return await self._idle.get()
@@ -460,6 +510,8 @@ class WorkerPool:
     async def close(self) -> None:
         """Stop every worker."""
         self._closed = True
+        if self._reaper is not None:
+            self._reaper.cancel()
         for task in list(self._starting):
             task.cancel()
         for worker in list(self._all):
