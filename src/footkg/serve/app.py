@@ -61,7 +61,7 @@ from starlette.staticfiles import StaticFiles
 from footkg import resources, vocab
 from footkg.query import analysis
 from footkg.query import catalogue as queries
-from footkg.serve import entities
+from footkg.serve import entities, memory
 from footkg.serve.fastpath import CatalogueForms, FastPath
 from footkg.serve.pages import (
     EXAMPLE_TEAMS,
@@ -119,7 +119,8 @@ class ServerConfig:
     ``header_timeout`` / ``body_timeout``: how long a client may take to send a request's
     headers / body; ``max_result_bytes``: an optional cap on an answer's size (``None``: none);
     ``fast_budget``: the most a catalogue query may have taken at start-up to run on the hot
-    path (``0`` turns the hot path off); ``allow_service``: let queries use ``SERVICE`` (the
+    path (``0`` turns the hot path off); ``hot_threads``: hot-path queries run at once (twice
+    the CPU count); ``allow_service``: let queries use ``SERVICE`` (the
     server then makes outgoing HTTP requests); ``cors_origins``: origins allowed by CORS;
     ``describe_limit``: statements pointing at a resource shown per page.
     """
@@ -134,6 +135,7 @@ class ServerConfig:
     body_timeout: float = 10.0
     max_result_bytes: int | None = None
     fast_budget: float = 2.0
+    hot_threads: int = field(default_factory=lambda: 2 * (os.cpu_count() or 1))
     allow_service: bool = False
     cors_origins: tuple[str, ...] = ("*",)
     describe_limit: int = 100
@@ -236,6 +238,23 @@ def _reply_response(reply: Reply, config: ServerConfig, headers: dict[str, str])
     )
 
 
+async def _hot(
+    request: Request, fast: FastPath, name: str, text: str, media: MediaRequest
+) -> tuple[int, str, bytes]:
+    """Run a catalogue query on the hot path: at most ``hot_threads`` at once (more would not
+    finish sooner on this many cores, and each holds its own working memory); when the last one
+    running ends, freed memory goes back to the system."""
+    state = request.app.state
+    async with state.hot_limiter:
+        state.hot_running += 1
+        try:
+            return await anyio.to_thread.run_sync(fast.run, name, text, media)
+        finally:
+            state.hot_running -= 1
+            if state.hot_running == 0:
+                await anyio.to_thread.run_sync(memory.trim)
+
+
 def endpoint_url(request: Request) -> str:
     """The address of the endpoint ``request`` reached, without its query string (the base IRI
     of its query's relative IRIs)."""
@@ -272,7 +291,7 @@ async def sparql_endpoint(request: Request) -> Response:
     fast: FastPath | None = request.app.state.fast
     name = fast.admits(text) if fast and not operation.names_dataset else None
     if name is not None:
-        status, chosen, answer = await anyio.to_thread.run_sync(fast.run, name, text, media)
+        status, chosen, answer = await _hot(request, fast, name, text, media)
         return Response(answer, status, media_type=content_type(chosen), headers=headers)
     job = Job(
         "query",
@@ -495,6 +514,8 @@ def create_app(config: ServerConfig, catalogue: queries.Catalogue | None = None)
         await pool.start()
         app.state.pool = pool
         app.state.clients = {}
+        app.state.hot_limiter = anyio.CapacityLimiter(config.hot_threads)
+        app.state.hot_running = 0
         app.state.fast = None
         calibration = None
         if config.fast_budget > 0:
@@ -556,5 +577,6 @@ def serve(
     config: ServerConfig, host: str = "127.0.0.1", port: int = 7878, log_level: str = "info"
 ) -> None:
     """Serve ``config``'s store over HTTP with uvicorn until interrupted (blocks)."""
+    memory.limit_arenas()
     store.current_build(config.store_path)
     uvicorn.Server(uvicorn_config(config, host, port, log_level)).run()

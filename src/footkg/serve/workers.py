@@ -35,6 +35,7 @@ import anyio.to_thread
 import pyoxigraph as ox
 
 from footkg import vocab
+from footkg.serve import memory
 from footkg.serve.protocol import (
     DATASET_TYPES,
     GRAPH_TYPES,
@@ -205,6 +206,7 @@ def _worker_main(store_path: str, conn: Connection, nice: int = 0) -> None:
     """A worker process: lower its priority by ``nice``, open the store, say ``ready``, then
     answer jobs from ``conn`` until it closes; reopen the store when the current build
     changes."""
+    memory.limit_arenas()
     if nice:
         os.nice(nice)
     path = Path(store_path)
@@ -226,6 +228,7 @@ def _worker_main(store_path: str, conn: Connection, nice: int = 0) -> None:
         except Exception as exc:  # a worker must answer, whatever went wrong
             with contextlib.suppress(OSError):
                 _text(conn, 500, f"internal error: {type(exc).__name__}: {exc}")
+        memory.trim()  # the answer is sent: give the query's memory back before the next
 
 
 # --- in the server ------------------------------------------------------------------------------
