@@ -37,6 +37,7 @@ def running(sample_store: Path) -> Iterator[tuple[str, object]]:
         store_path=sample_store,
         timeout=TIMEOUT,
         workers=1,
+        min_workers=1,
         max_queue=2,
         max_per_client=3,
         header_timeout=2.0,

@@ -46,6 +46,13 @@ def serve_cmd(
     workers: Annotated[
         int | None, typer.Option(help="Query worker processes (default: CPUs, 1 to 4).")
     ] = None,
+    min_workers: Annotated[
+        int,
+        typer.Option(
+            help="Workers kept ready when idle (default 0: started on the first query "
+            "that needs one; memory: about 80 MB each)."
+        ),
+    ] = 0,
     max_queue: Annotated[
         int, typer.Option(help="Queries that may wait for a worker (more: HTTP 503).")
     ] = 64,
@@ -70,7 +77,7 @@ def serve_cmd(
     except FootkgError as exc:
         raise _fail(str(exc)) from exc
     numbers = [timeout, max_queue, max_per_client, workers or 1, max_result_mb or 1]
-    if min(numbers) <= 0:
+    if min(numbers) <= 0 or min_workers < 0:
         raise _fail(
             "--timeout, --max-result-mb, --workers, --max-queue and --max-per-client "
             "must be positive"
@@ -81,6 +88,7 @@ def serve_cmd(
         timeout=timeout,
         max_result_bytes=int(max_result_mb * 1024 * 1024) if max_result_mb else None,
         max_queue=max_queue,
+        min_workers=min_workers,
         max_per_client=max_per_client,
         allow_service=allow_service,
         cors_origins=tuple(cors_origin or ("*",)),

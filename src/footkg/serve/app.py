@@ -42,6 +42,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,29 +113,31 @@ class ServerConfig:
 
     ``store_path``: a store folder (``footkg build --store``); ``timeout``: how long a worker
     query may run, streaming included (503 / stream cut off); ``workers``: the most query
-    processes (default: the CPU count, 1 to 4), of which ``min_workers`` are kept ready and the
-    others started when needed and stopped after a minute idle; ``max_queue``: requests that
+    processes (default: the CPU count, 1 to 4), of which ``min_workers`` (default 0) are kept
+    ready and the others started when needed (a query waits for one to be ready, not counted
+    against its limit) and stopped after a minute idle; ``max_queue``: requests that
     may wait for a worker; ``max_per_client``: worker jobs one client address may have queued
     or running;
     ``header_timeout`` / ``body_timeout``: how long a client may take to send a request's
     headers / body; ``max_result_bytes``: an optional cap on an answer's size (``None``: none);
     ``fast_budget``: the most a catalogue query may have taken at start-up to run on the hot
-    path (``0`` turns the hot path off); ``hot_threads``: hot-path queries run at once (twice
-    the CPU count); ``allow_service``: let queries use ``SERVICE`` (the
-    server then makes outgoing HTTP requests); ``cors_origins``: origins allowed by CORS;
+    path (default: half the time limit; ``0`` turns the hot path off); ``hot_threads``:
+    hot-path queries run at once (twice the CPU count); ``allow_service``: let queries use
+    ``SERVICE`` (the server then makes outgoing HTTP requests); ``cors_origins``: origins
+    allowed by CORS;
     ``describe_limit``: statements pointing at a resource shown per page.
     """
 
     store_path: Path
     timeout: float = 10.0
     workers: int = field(default_factory=_default_workers)
-    min_workers: int = 1
+    min_workers: int = 0
     max_queue: int = 64
     max_per_client: int = 8
     header_timeout: float = 10.0
     body_timeout: float = 10.0
     max_result_bytes: int | None = None
-    fast_budget: float = 2.0
+    fast_budget: float | None = None
     hot_threads: int = field(default_factory=lambda: 2 * (os.cpu_count() or 1))
     allow_service: bool = False
     cors_origins: tuple[str, ...] = ("*",)
@@ -242,8 +245,8 @@ async def _hot(
     request: Request, fast: FastPath, name: str, text: str, media: MediaRequest
 ) -> tuple[int, str, bytes]:
     """Run a catalogue query on the hot path: at most ``hot_threads`` at once (more would not
-    finish sooner on this many cores, and each holds its own working memory); when the last one
-    running ends, freed memory goes back to the system."""
+    finish sooner on this many cores, and each holds its own working memory); freed memory goes
+    back to the system when the last one running ends, and at least every half second."""
     state = request.app.state
     async with state.hot_limiter:
         state.hot_running += 1
@@ -251,7 +254,9 @@ async def _hot(
             return await anyio.to_thread.run_sync(fast.run, name, text, media)
         finally:
             state.hot_running -= 1
-            if state.hot_running == 0:
+            now = time.monotonic()
+            if state.hot_running == 0 or now - state.last_trim > 0.5:
+                state.last_trim = now
                 await anyio.to_thread.run_sync(memory.trim)
 
 
@@ -492,7 +497,7 @@ async def _calibrate(app: Starlette, catalogue: queries.Catalogue) -> None:
         except (QueryTimeoutError, WorkerDiedError, PoolBusyError):
             continue
         took = loop.time() - start
-        if reply.status == 200 and took <= config.fast_budget:
+        if reply.status == 200 and took <= fast.budget:
             fast.allowed.add(example["name"])
         log.info("hot path: %s took %.3f s at start-up", example["name"], took)
 
@@ -516,11 +521,13 @@ def create_app(config: ServerConfig, catalogue: queries.Catalogue | None = None)
         app.state.clients = {}
         app.state.hot_limiter = anyio.CapacityLimiter(config.hot_threads)
         app.state.hot_running = 0
+        app.state.last_trim = 0.0
         app.state.fast = None
         calibration = None
-        if config.fast_budget > 0:
-            app.state.fast = FastPath(config.store_path, CatalogueForms(catalogue),
-                                      config.fast_budget, config.timeout)  # fmt: skip
+        budget = config.timeout / 2 if config.fast_budget is None else config.fast_budget
+        if budget > 0:
+            app.state.fast = FastPath(config.store_path, CatalogueForms(catalogue), budget,
+                                      config.timeout)  # fmt: skip
             calibration = asyncio.ensure_future(_calibrate(app, catalogue))
             app.state.calibration = calibration
         try:

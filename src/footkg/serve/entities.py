@@ -113,6 +113,11 @@ _MATCH_FACTS = """SELECT ?m ?homeName ?awayName ?hs ?as ?et ?hp ?ap ?date ?stage
 }"""
 
 
+_MATCH_VARS = tuple(
+    name[1:] for name in _MATCH_FACTS.split("WHERE", 1)[0].split() if name.startswith("?")
+)
+
+
 def match_label(facts: dict[str, Any]) -> str:
     """A match's name as a reader writes it, from :data:`_MATCH_FACTS` values: "Argentina 3–3
     France (a.e.t., 4–2 pens), 2022 FIFA World Cup final" (the teams under the names they played
@@ -141,11 +146,17 @@ def match_label(facts: dict[str, Any]) -> str:
 
 
 def _match_facts(kg: ox.Store, matches: list[str]) -> dict[str, dict[str, Any]]:
+    """:data:`_MATCH_FACTS` of each match IRI, 200 matches a query (a ``VALUES`` block of
+    serialised IRIs)."""
     out: dict[str, dict[str, Any]] = {}
-    for iri in matches:
-        rows = _rows(kg, _MATCH_FACTS, m=ox.NamedNode(iri))
-        if rows:
-            out[iri] = rows[0]
+    for start in range(0, len(matches), 200):
+        values = " ".join(
+            queries.sparql_term(ox.NamedNode(m)) for m in matches[start : start + 200]
+        )
+        text = _PREFIXES + _MATCH_FACTS.replace("WHERE {", f"WHERE {{ VALUES ?m {{ {values} }}", 1)
+        for solution in kg.query(text, use_default_graph_as_union=True):  # type: ignore[union-attr]
+            row = {v: _value(solution[v]) for v in _MATCH_VARS if solution[v] is not None}
+            out.setdefault(row["m"], row)
     return out
 
 
@@ -204,12 +215,15 @@ def _match_section(kg: ox.Store, iri: str) -> dict[str, Any]:
     }
 
 
-_RECORD = """SELECT (COUNT(?m) AS ?played) (SUM(?w) AS ?won) (SUM(?d) AS ?drawn)
+# a team's record from its derived head-to-head records (every match with a score, each
+# competition and friendlies included: docs/graph-model.md), not from its thousand matches
+_RECORD = """SELECT (SUM(?n) AS ?played) (SUM(?w) AS ?won) (SUM(?d) AS ?drawn)
   (SUM(?l) AS ?lost) (SUM(?for) AS ?goalsFor) (SUM(?against) AS ?goalsAgainst) WHERE {
-  { ?m fk:homeTeam ?t ; fk:homeScore ?for ; fk:awayScore ?against }
-  UNION { ?m fk:awayTeam ?t ; fk:awayScore ?for ; fk:homeScore ?against }
-  BIND(IF(?for > ?against, 1, 0) AS ?w) BIND(IF(?for = ?against, 1, 0) AS ?d)
-  BIND(IF(?for < ?against, 1, 0) AS ?l) }"""
+  { ?h fk:team1 ?t ; fk:team1Wins ?w ; fk:team2Wins ?l ; fk:team1Goals ?for ;
+       fk:team2Goals ?against }
+  UNION { ?h fk:team2 ?t ; fk:team2Wins ?w ; fk:team1Wins ?l ; fk:team2Goals ?for ;
+          fk:team1Goals ?against }
+  ?h a fk:HeadToHead ; fk:played ?n ; fk:draws ?d }"""
 
 _TITLES = """SELECT ?edition ?editionLabel ?year WHERE { ?edition fk:champion ?t ;
   rdfs:label ?editionLabel ; fk:year ?year } ORDER BY ?year"""

@@ -323,10 +323,10 @@ class Reply:
 
 class WorkerPool:
     """Up to ``size`` worker processes that run :class:`Job` s with a time limit (see module
-    doc). ``keep`` of them are started with the pool and kept ready; more are started when every
-    ready one is busy (a job waits for one to be ready, not counted against its limit), and a
-    worker beyond ``keep`` that stayed idle ``idle_seconds`` is stopped (memory: each holds
-    Python, pyoxigraph and its own view of the store, about 60-80 MB).
+    doc). ``keep`` of them (0 or more) are started with the pool and kept ready; more are
+    started when every ready one is busy (a job waits for one to be ready, not counted against
+    its limit), and a worker beyond ``keep`` that stayed idle ``idle_seconds`` is stopped
+    (memory: each holds Python, pyoxigraph and its own view of the store, about 60-80 MB).
 
     ``startup_timeout``: seconds a new worker may take to become ready; ``max_queue``: jobs that
     may wait for a worker at once; ``nice``: how much lower the workers' CPU priority is than
@@ -349,7 +349,7 @@ class WorkerPool:
     ) -> None:
         self.store_path = store_path
         self.size = size
-        self.keep = max(1, min(keep, size))
+        self.keep = max(0, min(keep, size))
         self.idle_seconds = idle_seconds
         self._idle_since: dict[int, float] = {}
         self._starting_count = 0
@@ -424,10 +424,11 @@ class WorkerPool:
         task.add_done_callback(self._starting.discard)
 
     async def start(self) -> None:
-        """Start the workers and wait until every one is ready; raises
-        :class:`footkg.errors.StoreNotBuiltError` without a store."""
+        """Start the kept workers (at least one: it shows a worker can start here) and wait
+        until every one is ready; raises :class:`footkg.errors.StoreNotBuiltError` without a
+        store and RuntimeError when no worker starts."""
         store.current_build(self.store_path)
-        await asyncio.gather(*(self._start_one(tries=3) for _ in range(self.keep)))
+        await asyncio.gather(*(self._start_one(tries=3) for _ in range(max(1, self.keep))))
         self._reaper = asyncio.ensure_future(self._reap())
 
     async def _reap(self) -> None:
