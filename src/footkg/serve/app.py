@@ -42,7 +42,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -246,7 +245,8 @@ async def _hot(
 ) -> tuple[int, str, bytes]:
     """Run a catalogue query on the hot path: at most ``hot_threads`` at once (more would not
     finish sooner on this many cores, and each holds its own working memory); freed memory goes
-    back to the system when the last one running ends, and at least every half second."""
+    back to the system when the last one running ends (``malloc_trim`` locks the allocator: run
+    while queries are, it slowed them, measured)."""
     state = request.app.state
     async with state.hot_limiter:
         state.hot_running += 1
@@ -254,9 +254,7 @@ async def _hot(
             return await anyio.to_thread.run_sync(fast.run, name, text, media)
         finally:
             state.hot_running -= 1
-            now = time.monotonic()
-            if state.hot_running == 0 or now - state.last_trim > 0.5:
-                state.last_trim = now
+            if state.hot_running == 0:
                 await anyio.to_thread.run_sync(memory.trim)
 
 
@@ -521,7 +519,6 @@ def create_app(config: ServerConfig, catalogue: queries.Catalogue | None = None)
         app.state.clients = {}
         app.state.hot_limiter = anyio.CapacityLimiter(config.hot_threads)
         app.state.hot_running = 0
-        app.state.last_trim = 0.0
         app.state.fast = None
         calibration = None
         budget = config.timeout / 2 if config.fast_budget is None else config.fast_budget
