@@ -41,11 +41,16 @@ def oxigraph_serve(location: Path) -> Iterator[str]:
     """Run ``oxigraph serve`` (read-write, persistent in ``location``) on a free loopback port;
     yields its base URL and kills it on exit."""
     port = free_port()
-    process = subprocess.Popen(
-        [OXIGRAPH, "serve", "--location", str(location), "--bind", f"127.0.0.1:{port}"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    args = [OXIGRAPH, "serve", "--location", str(location), "--bind", f"127.0.0.1:{port}"]
+    with _running(args, port) as url:
+        yield url
+
+
+@contextmanager
+def _running(args: list[str], port: int) -> Iterator[str]:
+    """Run ``args`` (a server that listens on ``port``); yield its URL once it listens, kill it
+    on exit."""
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_for(port, process)
         yield f"http://127.0.0.1:{port}"
@@ -104,13 +109,8 @@ def oxigraph_read_only(location: Path, *, union: bool) -> Iterator[str]:
             f"127.0.0.1:{port}"]  # fmt: skip
     if union:
         args.append("--union-default-graph")
-    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for(port, process)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.kill()
-        process.wait(timeout=30)
+    with _running(args, port) as url:
+        yield url
 
 
 @contextmanager

@@ -151,10 +151,6 @@ def _error(status: int, message: str, headers: dict[str, str] | None = None) -> 
     return PlainTextResponse(message + "\n", status_code=status, headers=headers)
 
 
-class _ClientGone(Exception):
-    """The client closed the connection before its answer was ready."""
-
-
 async def _disconnected(request: Request) -> None:
     """Return once the client has gone (the body must have been read already)."""
     while True:
@@ -178,7 +174,8 @@ async def _body(request: Request) -> bytes:
 
 async def _dispatch(request: Request, job: Job) -> Reply | Response:
     """Run ``job`` in a worker, within the queue and per-client limits, cancelling it if the
-    client goes away; a :class:`Reply`, or an error :class:`Response`."""
+    client goes away; a :class:`Reply`, or an error :class:`Response` (499 when the client went
+    away)."""
     config: ServerConfig = request.app.state.config
     pool: WorkerPool = request.app.state.pool
     clients: dict[str, int] = request.app.state.clients
@@ -198,7 +195,7 @@ async def _dispatch(request: Request, job: Job) -> Reply | Response:
             work.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await work
-            raise _ClientGone
+            return _error(499, "client closed the connection")  # nobody reads it; logs do
         return work.result()
     except PoolBusyError:
         return _error(
@@ -305,10 +302,7 @@ async def sparql_endpoint(request: Request) -> Response:
             "media": media,
         },
     )
-    try:
-        reply = await _dispatch(request, job)
-    except _ClientGone:
-        return _error(499, "client closed the connection")
+    reply = await _dispatch(request, job)
     if isinstance(reply, Response):
         return reply
     return _reply_response(reply, config, headers)
@@ -338,10 +332,7 @@ async def graph_store(request: Request) -> Response:
     if media is None:
         return _error(406, f"offered: {', '.join(offers)}")
     job = Job("graph", {"graph": graph, "media": media, "dataset": whole})
-    try:
-        reply = await _dispatch(request, job)
-    except _ClientGone:
-        return _error(499, "client closed the connection")
+    reply = await _dispatch(request, job)
     if isinstance(reply, Response):
         return reply
     return _reply_response(reply, config, {"Vary": "Accept"})
@@ -355,10 +346,7 @@ def resource_iri(path: str) -> str:
 
 async def _call(request: Request, function, **kwargs) -> object | Response:
     """Run ``function(store, **kwargs)`` in a worker; its value, or an error response."""
-    try:
-        reply = await _dispatch(request, Job("call", {"function": function, "kwargs": kwargs}))
-    except _ClientGone:
-        return _error(499, "client closed the connection")
+    reply = await _dispatch(request, Job("call", {"function": function, "kwargs": kwargs}))
     if isinstance(reply, Response):
         return reply
     if reply.value is None and reply.status != 200:
@@ -410,10 +398,7 @@ async def void_description(request: Request) -> Response:
     media = requested_media(request).choose(list(GRAPH_TYPES))
     if media is None:
         return _error(406, f"offered: {', '.join(GRAPH_TYPES)}")
-    try:
-        reply = await _dispatch(request, Job("void", {}))
-    except _ClientGone:
-        return _error(499, "client closed the connection")
+    reply = await _dispatch(request, Job("void", {}))
     if isinstance(reply, Response):
         return reply
     triples, counts = reply.value
