@@ -343,7 +343,7 @@ class WorkerPool:
         *,
         startup_timeout: float = 120.0,
         max_queue: int = 64,
-        nice: int = 10,
+        nice: int = 3,
         keep: int = 1,
         idle_seconds: float = 60.0,
     ) -> None:
