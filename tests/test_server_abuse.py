@@ -104,6 +104,8 @@ def test_queued_queries_are_dropped_when_their_clients_go(http, running):
         t.start()
     for t in threads:
         t.join()
+    # every handler has seen its client go (on a loaded machine some start only now)
+    _wait_for(lambda: not app.state.clients, "every abandoned request's handler finished")
     _wait_for(lambda: pool.waiting == 0, "the queue emptied")
     # at most the one running when its client left was killed; the others never started
     _wait_for(lambda: pool.ready == 1, "a worker ready")
@@ -113,7 +115,6 @@ def test_queued_queries_are_dropped_when_their_clients_go(http, running):
 
 def test_the_queue_is_bounded_and_one_client_is_limited(http, running):
     url, app = running
-    pool = app.state.pool
     statuses: list[int] = []
 
     def runaway() -> None:
@@ -124,7 +125,7 @@ def test_the_queue_is_bounded_and_one_client_is_limited(http, running):
     for t in first:
         t.start()
     # one running, two waiting: the queue (2) is full, and this client has 3 queries already
-    _wait_for(lambda: pool.waiting == 2, "two queries waiting")
+    _wait_for(lambda: app.state.clients.get("127.0.0.1", 0) >= 3, "three queries in")
     extra = http.post("/sparql", data={"query": CHAMPIONS})
     assert extra.status_code == 429
     assert extra.headers["retry-after"] == "1"
@@ -149,7 +150,7 @@ def test_a_full_queue_answers_busy(running, sample_store):
         first = [threading.Thread(target=runaway) for _ in range(3)]
         for t in first:
             t.start()
-        _wait_for(lambda: pool.waiting == 2, "two queries waiting")
+        _wait_for(lambda: pool.waiting >= 2, "two queries waiting")
         busy = httpx.post(f"{url}/sparql", data={"query": CHAMPIONS}, timeout=60)
         assert busy.status_code == 503
         assert "busy" in busy.text and busy.headers["retry-after"] == "2"
