@@ -82,10 +82,11 @@ def main() -> None:
                 took = _footkg_push(["--store", f"{url}/sparql", "--gsp-url", crud,
                                      "--from", str(args.store)])  # fmt: skip
                 target = remote.RemoteStore.from_url(f"{url}/sparql")
-                counted = {g: remote.count_triples(target, g) for g in remote.named_graphs(target)}
+                ours = store.triples_per_graph(local)  # Virtuoso has graphs of its own too
+                counted = {g: remote.count_triples(target, g) for g in ours}
             result["footkg_push_virtuoso"] = {
                 "seconds": round(took, 1), "triples_per_s": round(triples / took),
-                "every_graph_verified": counted == store.triples_per_graph(local),
+                "every_graph_verified": counted == ours,
                 "load": [before, _load()]}  # fmt: skip
     print(json.dumps(result, indent=2))
     if args.json:
