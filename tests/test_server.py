@@ -6,8 +6,10 @@ Clients are real: SPARQLWrapper, httpx (as curl would), and headless Chromium wh
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
+import re
 import shutil
 import subprocess
 import time
@@ -455,6 +457,26 @@ def test_match_page_reads_like_a_match_report(http):
     assert f"<h1>{label}</h1>" in page
     assert f"<title>{label}</title>" in page
     assert "Lusail" in page  # the venue
+    text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+    goals = text.split("Goals", 1)[1].split("Penalty shoot-out", 1)[0]
+    # the six goals of the final, in minute order, each with its scorer (football history)
+    history = ["23′ Lionel Messi (pen.) Argentina", "36′ Ángel Di María Argentina",
+               "80′ Kylian Mbappé (pen.) France", "81′ Kylian Mbappé France",
+               "108′ Lionel Messi Argentina", "118′ Kylian Mbappé (pen.) France"]  # fmt: skip
+    at = [goals.find(goal) for goal in history]
+    assert -1 not in at and at == sorted(at), goals
+
+
+def test_player_page_lists_his_goals_with_their_matches(http):
+    response = http.get("/resource/player/lionel-messi", headers={"Accept": "text/html"})
+    assert response.status_code == 200
+    text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", response.text)))
+    assert "<h1>Lionel Messi</h1>" in response.text
+    final = "Argentina 3–3 France (a.e.t., 4–2 pens), 2022 FIFA World Cup final"
+    goals = text.split("Goals", 1)[1]
+    # his two goals in the 2022 final (the 23rd-minute penalty and the 108th minute)
+    assert f"2022-12-18 23′ (pen.) {final}" in goals, goals[:600]
+    assert f"2022-12-18 108′ {final}" in goals, goals[:600]
 
 
 def test_team_page_shows_record_titles_and_grouped_backlinks(http):

@@ -9,8 +9,8 @@ model, ``docs/graph-model.md``):
 
 * a match (``fk:Match``): the score line and its label ("Argentina 3–3 France (a.e.t., 4–2
   pens), 2022 FIFA World Cup final"), date, stage, venue, the goals in minute order with their
-  scorers, the penalty shoot-out kick by kick, and the two squads of the edition (the graph holds
-  squads per tournament, not line-ups or cards);
+  scorers, the penalty shoot-out (each side's kicks in its order), and the two squads of the
+  edition (the graph holds squads per tournament, not line-ups or cards);
 * a team (``fk:NationalTeam``): its record (played, won, drawn, lost, goals; a shoot-out counts
   as a draw), titles, latest matches, finals, top scorers and fiercest rivals (``fk:HeadToHead``);
 * a player (``fk:Player``): tournaments (squad memberships) and goals.

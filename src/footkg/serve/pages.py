@@ -338,12 +338,16 @@ def _match_html(section: dict[str, Any], labels: dict[str, str]) -> str:
         who = _link(scorer, labels, text=name) if scorer else html.escape(name)
         side = facts["homeName"] if g["team"] == home else facts["awayName"]
         goals.append([html.escape(_minute(g)), who + _goal_note(g), html.escape(side)])
+    # Fjelstul's penalty_kicks lists one side's kicks, then the other's: the kick numbers give
+    # each side's order, not which side kicked first, so each side's kicks are counted apart.
     kicks = []
+    taken: dict[str, int] = {}
     for k in section["kicks"]:
         taker = k.get("taker")
         who = _link(taker, labels, text=k.get("takerLabel")) if taker else ""
         side = facts["homeName"] if k.get("team") == home else facts["awayName"]
-        kicks.append([str(k.get("number", "")), who, html.escape(side),
+        taken[side] = taken.get(side, 0) + 1
+        kicks.append([html.escape(side), str(taken[side]), who,
                       "scored" if k.get("converted") else "missed"])  # fmt: skip
     squads: dict[str, list[str]] = {}
     for s in section["squads"]:
@@ -362,7 +366,7 @@ def _match_html(section: dict[str, Any], labels: dict[str, str]) -> str:
         f'{line}<p>{" · ".join(extra)}</p><dl class="facts">{dl}</dl>'
         f"<h2>Goals</h2>{_table(['minute', 'scorer', 'for'], goals, 'No goals.')}"
         + (
-            f"<h2>Penalty shoot-out</h2>{_table(['kick', 'taker', 'team', ''], kicks, '')}"
+            f"<h2>Penalty shoot-out</h2>{_table(['team', 'its kick', 'taker', ''], kicks, '')}"
             if kicks
             else ""
         )
