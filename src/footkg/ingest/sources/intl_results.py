@@ -12,7 +12,10 @@ Match keys are ``"date|home|away"`` (the dataset has no IDs). When the same key 
 
 Goals and shoot-outs refer to matches by the three key columns only, so for a key held by more
 than one match they cannot be attributed: such rows are skipped as ``"ambiguous-match"``
-(none in the snapshot). Rows whose key has no match are skipped as ``"no-match"``.
+(none in the snapshot). Rows whose key has no match are skipped as ``"no-match"``. A goal row
+identical to an earlier one is a second goal while the team's goals stay within its score (a
+brace in stoppage time, folded into minute 90, gives two equal rows), and a copied row beyond
+it is skipped as ``"duplicate-row"`` (:class:`footkg.ingest.sources.common.GoalRows`).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from pathlib import Path
 from footkg import vocab
 from footkg.ingest.sources.common import (
     CsvRow,
+    GoalRows,
     RowError,
     optional,
     parse_bool,
@@ -218,10 +222,15 @@ def _goals(
     data_dir: Path, by_key: dict[str, Match], ambiguous: set[str], skipped: list[SkippedRow]
 ) -> list[Goal]:
     goals: list[Goal] = []
+    seen = GoalRows()
     for row in _rows(data_dir, "goalscorers.csv", _GOAL_COLS, skipped):
         try:
             key, match = _resolve(row, by_key, ambiguous)
-            goals.append(_goal(row, key, match))
+            goal = _goal(row, key, match)
+            score = match.home_score if goal.team == match.home else match.away_score
+            natural = (key, goal.team, goal.scorer, goal.minute, goal.own_goal, goal.penalty)
+            seen.claim(natural, goal.team, score, f"line {row.line}")
+            goals.append(goal)
         except RowError as error:
             skip(skipped, SourceRef(DATASET, "goalscorers.csv", row.line), error)
     return goals
