@@ -246,7 +246,7 @@ def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildRe
             report.triples = triples_per_graph(store_build.store)
             _validate_and_export(store_build, nquads, options, report, on_step)
         finally:
-            nquads.unlink(missing_ok=True)
+            store_build.discard_load_file()
         with _timed(report, "commit store", on_step):
             store_build.commit()
     report.timings["total"] = time.perf_counter() - start

@@ -1,0 +1,286 @@
+"""Issue 22, data side: one regression test per reported case, each with its small input inline
+and what it guards against in its docstring (as pySHACL keeps ``test/issues/test_NNN.py``).
+
+The facts are real (the 1930 World Cup, martj42's results); each input is a few rows written
+into a temporary folder laid out like ``../shared/data``, and what reaches the graph is read
+back with SPARQL.
+"""
+
+from __future__ import annotations
+
+import csv
+from datetime import date
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from footkg import resources, vocab
+from footkg.ingest.derive import derive
+from footkg.ingest.integrate import integrate
+from footkg.ingest.mapping import map_all
+from footkg.ingest.resolve import TeamNames, read_name_rules
+from footkg.ingest.sources import fjelstul, intl_results, openfootball
+from footkg.model import DatasetInfo, Goal, Match, Player, SourceData, SourceRef, SquadEntry
+from footkg.query import catalogue as queries
+
+FK = "https://w3id.org/footkg/ontology#"
+RES = vocab.RES_NS
+
+# --- tiny datasets --------------------------------------------------------------------------
+
+#: The columns footkg reads from each Fjelstul table (the real files have more).
+FJELSTUL_HEADERS = {
+    "tournaments": "tournament_id,tournament_name,year,start_date,end_date,winner,count_teams",
+    "host_countries": "tournament_id,team_name",
+    "teams": "team_id,team_name,team_code,mens_team,womens_team,confederation_code,"
+    "mens_team_wikipedia_link,womens_team_wikipedia_link",
+    "players": "player_id,family_name,given_name,birth_date,female,player_wikipedia_link",
+    "stadiums": "stadium_id,stadium_name,city_name,country_name,stadium_capacity,"
+    "stadium_wikipedia_link",
+    "penalty_kicks": "key_id,penalty_kick_id,match_id,team_name,player_id,family_name,"
+    "given_name,converted",
+    "matches": "tournament_id,tournament_name,match_id,stage_name,group_name,replayed,replay,"
+    "match_date,stadium_name,city_name,country_name,home_team_name,away_team_name,"
+    "home_team_score,away_team_score,extra_time,penalty_shootout,home_team_score_penalties,"
+    "away_team_score_penalties",
+    "goals": "goal_id,match_id,team_name,player_id,family_name,given_name,player_team_name,"
+    "minute_regulation,minute_stoppage,own_goal,penalty",
+    "squads": "tournament_id,tournament_name,team_name,player_id,shirt_number,position_name",
+    "manager_appointments": "tournament_id,tournament_name,team_name,manager_id,family_name,"
+    "given_name,country_name",
+}
+WC_1930 = "WC-1930,1930 FIFA Men's World Cup"
+#: 1930, Group 1: France 4–1 Mexico (13 July) and Chile 1–0 France (19 July), as Fjelstul has them.
+FRANCE_MEXICO = (f"{WC_1930},M-1930-01,group stage,Group 1,0,0,1930-07-13,Estadio Pocitos,"
+                 "Montevideo,Uruguay,France,Mexico,4,1,0,0,0,0")  # fmt: skip
+CHILE_FRANCE = (f"{WC_1930},M-1930-10,group stage,Group 1,0,0,1930-07-19,Estadio Centenario,"
+                "Montevideo,Uruguay,Chile,France,1,0,0,0,0,0")  # fmt: skip
+#: The first World Cup goal: Lucien Laurent, 19', France v Mexico.
+LAURENT = "G-0001,M-1930-01,France,P-05470,Laurent,Lucien,France,19,0,0,0"
+INTL_HEADERS = {
+    "results.csv": "date,home_team,away_team,home_score,away_score,tournament,city,country,"
+    "neutral",
+    "goalscorers.csv": "date,home_team,away_team,team,scorer,minute,own_goal,penalty",
+    "shootouts.csv": "date,home_team,away_team,winner,first_shooter",
+    "former_names.csv": "current,former,start_date,end_date",
+}
+
+
+def write_fjelstul(root: Path, **rows: list[str]) -> Path:
+    """A Fjelstul folder under ``root`` with the 1930 tournament, its teams, and ``rows`` per
+    table (header: :data:`FJELSTUL_HEADERS`)."""
+    folder = root / "fjelstul-worldcup" / "data-csv"
+    folder.mkdir(parents=True)
+    defaults = {
+        "tournaments": [f"{WC_1930},1930,1930-07-13,1930-07-30,Uruguay,13"],
+        "teams": [f"T-{n},{name},{code},1,0,{conf},not available,not applicable"
+                  for n, name, code, conf in ((13, "Chile", "CHL", "CONMEBOL"),
+                                               (30, "France", "FRA", "UEFA"),
+                                               (46, "Mexico", "MEX", "CONCACAF"))],  # fmt: skip
+        "players": ["P-05470,Laurent,Lucien,1907-12-10,0,not available"],
+    }
+    for table, header in FJELSTUL_HEADERS.items():
+        lines = [header, *rows.get(table, defaults.get(table, []))]
+        (folder / f"{table}.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return root
+
+
+def write_intl(root: Path, **rows: list[str]) -> Path:
+    """A martj42 folder under ``root`` with ``rows`` per file (``results``, ``goalscorers``…)."""
+    folder = root / "intl-results"
+    folder.mkdir(parents=True)
+    for name, header in INTL_HEADERS.items():
+        lines = [header, *rows.get(name.removesuffix(".csv"), [])]
+        (folder / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return root
+
+
+def graph_of(*sources: SourceData) -> ox.Store:
+    """The store footkg would build from ``sources``: integrated, derived, mapped, loaded."""
+    rules_file = resources.data_dir() / "team-names.csv"
+    known = {m.home for s in sources for m in s.matches} | {m.away for s in sources for m in s.matches}
+    integrated = integrate(sources, TeamNames(read_name_rules(rules_file), known_names=known))
+    store = ox.Store()
+    store.load(map_all(integrated, derive(integrated)).to_nquads(), format=ox.RdfFormat.N_QUADS)
+    return store
+
+
+def select(store: ox.Store, query: str) -> list[dict[str, str]]:
+    """Rows of a SELECT over the union of the graphs, as plain strings."""
+    prefixes = f"PREFIX fk: <{FK}>\nPREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>\n"
+    rows = store.query(prefixes + query, use_default_graph_as_union=True)
+    names = [v.value for v in rows.variables]
+    return [{n: r[n].value for n in names if r[n] is not None} for r in rows]
+
+
+def head_to_head(store: ox.Store, team_a: str, team_b: str) -> dict[str, str]:
+    """The catalogue's ``head-to-head`` row for two team names (empty when they never met)."""
+    q = queries.load_catalogue(resources.queries_dir()).get("head-to-head")
+    iri = lambda name: RES + "team/" + vocab.slug(name)  # noqa: E731
+    bindings = queries.bind_params(q, {"team_a": team_a, "team_b": team_b}, resolve_team=iri)
+    rows = queries.run(store, q, bindings).records()
+    return {k: str(v) for k, v in rows[0].items()} if rows else {}
+
+
+def reasons(data: SourceData) -> list[tuple[str, int, str]]:
+    """``(file, line, reason)`` of every skipped row."""
+    return [(s.ref.file, s.ref.line, s.reason) for s in data.skipped]
+
+
+# --- item 2: a duplicated match row is not a phantom match ------------------------------------
+
+
+def test_a_copied_fjelstul_match_row_is_skipped_not_a_phantom_match(tmp_path: Path) -> None:
+    """M-1930-10 (Chile 1–0 France) copied in matches.csv minted a second match
+    ``…-chile-france-2``: head-to-head read played 2, 2–0, with nothing skipped or warned."""
+    root = write_fjelstul(tmp_path, matches=[FRANCE_MEXICO, CHILE_FRANCE, CHILE_FRANCE])
+    data = fjelstul.load(root)
+    assert [m.key for m in data.matches] == ["M-1930-01", "M-1930-10"]
+    assert reasons(data) == [("data-csv/matches.csv", 4, "duplicate-key")]
+    assert "match_id 'M-1930-10' is already loaded from line 3" in data.skipped[0].detail
+    store = graph_of(data)
+    record = head_to_head(store, "Chile", "France")
+    assert (record["played"], record["wins"], record["goalsFor"], record["goalsAgainst"]) == (
+        "1", "1", "1", "0"
+    )  # fmt: skip
+    matches = select(store, "SELECT ?m WHERE { ?m a fk:Match ; fk:date ?d } ")
+    assert sorted(r["m"].rsplit("/", 1)[1] for r in matches) == [
+        "1930-07-13-france-mexico", "1930-07-19-chile-france"
+    ]  # fmt: skip
+
+
+def test_a_copied_intl_results_row_is_skipped_and_named(tmp_path: Path) -> None:
+    """The same copy in martj42's results.csv: the row is skipped (it names the first), and
+    only the real second meeting of a day (Tahiti v New Caledonia 1974-02-17, 2–1 and 1–2)
+    stays two matches."""
+    root = write_intl(tmp_path, results=[
+        "1930-07-19,Chile,France,1,0,FIFA World Cup,Montevideo,Uruguay,TRUE",
+        "1930-07-19,Chile,France,1,0,FIFA World Cup,Montevideo,Uruguay,TRUE",
+        "1974-02-17,Tahiti,New Caledonia,2,1,Friendly,Papeete,Tahiti,FALSE",
+        "1974-02-17,Tahiti,New Caledonia,1,2,Friendly,Papeete,Tahiti,FALSE",
+    ])  # fmt: skip
+    data = intl_results.load(root)
+    assert reasons(data) == [("results.csv", 3, "duplicate-row")]
+    store = graph_of(data)
+    assert head_to_head(store, "Chile", "France")["played"] == "1"
+    assert head_to_head(store, "Tahiti", "New Caledonia")["played"] == "2"
+
+
+def test_a_copied_openfootball_match_is_skipped(tmp_path: Path) -> None:
+    """openfootball keys matches by their place in the file, so a copied item was a new key:
+    the (date, team1, team2) key now refuses it."""
+    folder = tmp_path / "openfootball-worldcup" / "1930"
+    folder.mkdir(parents=True)
+    item = ('{"round": "Matchday 2", "group": "Group 1", "date": "1930-07-19", "team1": "Chile",'
+            ' "team2": "France", "score": {"ft": [1, 0]},'
+            ' "goals1": [{"name": "Guillermo Subiabre", "minute": 65}], "goals2": []}')  # fmt: skip
+    (folder / "worldcup.json").write_text(
+        f'{{"name": "World Cup 1930", "matches": [{item}, {item}]}}', encoding="utf-8"
+    )
+    data = openfootball.load(tmp_path)
+    assert len(data.matches) == 1 and len(data.goals) == 1
+    assert reasons(data) == [("1930/worldcup.json", 2, "duplicate-key")]
+    assert "already loaded from item 1" in data.skipped[0].detail
+
+
+# --- item 3: a duplicated goal row adds no goal -----------------------------------------------
+
+
+def test_a_copied_fjelstul_goal_row_adds_no_goal(tmp_path: Path) -> None:
+    """G-0001 twice made Lucien Laurent score twice; the only signal was a SHACL warning."""
+    root = write_fjelstul(tmp_path, matches=[FRANCE_MEXICO], goals=[LAURENT, LAURENT])
+    data = fjelstul.load(root)
+    assert reasons(data) == [("data-csv/goals.csv", 3, "duplicate-key")]
+    goals = select(graph_of(data), """SELECT ?g ?minute WHERE {
+        ?g a fk:Goal ; fk:scorer/rdfs:label "Lucien Laurent" ; fk:minute ?minute }""")
+    assert [g["minute"] for g in goals] == ["19"]
+
+
+def test_a_copied_intl_goal_row_beyond_the_score_is_skipped(tmp_path: Path) -> None:
+    """martj42 has no goal IDs: a goal row twice was loaded twice. Chile 1–0 France has one goal
+    (Guillermo Subiabre, 65'); its copy would give Chile 2 and is skipped, naming the first."""
+    root = write_intl(
+        tmp_path,
+        results=["1930-07-19,Chile,France,1,0,FIFA World Cup,Montevideo,Uruguay,TRUE"],
+        goalscorers=["1930-07-19,Chile,France,Chile,Guillermo Subiabre,65,FALSE,FALSE"] * 2,
+    )
+    data = intl_results.load(root)
+    assert len(data.goals) == 1
+    assert reasons(data) == [("goalscorers.csv", 3, "duplicate-row")]
+    assert "same goal as line 2" in data.skipped[0].detail
+    goals = select(graph_of(data), "SELECT ?g WHERE { ?g a fk:Goal }")
+    assert len(goals) == 1
+
+
+def test_two_equal_goal_rows_within_the_score_are_two_goals(tmp_path: Path) -> None:
+    """The natural key is not unique in real data: Fatih Tekke scored twice in stoppage time of
+    Turkey 4–0 Kazakhstan (2004-10-09), both folded into minute 90 by martj42, so two equal
+    rows are two goals while the score allows them."""
+    result = "2004-10-09,Turkey,Kazakhstan,4,0,FIFA World Cup qualification,Istanbul,Turkey,FALSE"
+    rows = ["2004-10-09,Turkey,Kazakhstan,Turkey,Fatih Tekke,90,FALSE,FALSE"] * 2
+    data = intl_results.load(write_intl(tmp_path, results=[result], goalscorers=rows))
+    assert len(data.goals) == 2 and data.skipped == []
+
+
+# --- item 4: one player, one IRI ----------------------------------------------------------------
+
+
+def _info(key: str) -> DatasetInfo:
+    return DatasetInfo(key, key, f"https://example.org/{key}", "1", "http://x/licence")
+
+
+def test_letters_without_a_decomposition_fold_so_one_player_keeps_one_iri() -> None:
+    """``ł``, ``ı``, ``Þ``/``ð`` were not folded: Paweł Janas of Fjelstul's 1982 Poland squad and
+    "Pawel Janas" who scored for Poland in martj42 were two players, and so were the 2026 squad's
+    Barış Alper Yılmaz and martj42's "Baris Alper Yilmaz" (Croatia 0–1 Turkey, 2023-10-12)."""
+    squads = SourceData(
+        info=_info("squads"),
+        players=[
+            Player(SourceRef("squads", "players", 2), "P-1", "Paweł Janas",
+                   birth_date=date(1953, 3, 4), gender="men"),
+            Player(SourceRef("squads", "players", 3), "P-2", "Barış Alper Yılmaz",
+                   birth_date=date(2000, 5, 23), gender="men"),
+        ],  # fmt: skip
+        squads=[
+            SquadEntry(SourceRef("squads", "squads", 2), vocab.MENS_WORLD_CUP, 1982, "Poland", "P-1"),
+            SquadEntry(SourceRef("squads", "squads", 3), vocab.MENS_WORLD_CUP, 2026, "Turkey", "P-2"),
+        ],  # fmt: skip
+    )
+    ref = SourceRef("results", "results.csv", 2)
+    results = SourceData(
+        info=_info("results"),
+        matches=[
+            Match(ref, "a", date(1983, 4, 17), "Poland", "Finland", 1, 1, "UEFA Euro qualification"),
+            Match(ref, "b", date(2023, 10, 12), "Croatia", "Turkey", 0, 1, "UEFA Euro qualification"),
+        ],  # fmt: skip
+        goals=[
+            Goal(ref, "a", "Poland", "Pawel Janas", 35),
+            Goal(ref, "b", "Turkey", "Baris Alper Yilmaz", 21),
+        ],
+    )
+    store = graph_of(squads, results)
+    scorers = select(store, "SELECT DISTINCT ?p WHERE { ?g a fk:Goal ; fk:scorer ?p }")
+    assert sorted(r["p"].rsplit("/", 1)[1] for r in scorers) == [
+        "baris-alper-yilmaz", "pawel-janas"
+    ]  # fmt: skip
+    players = select(store, "SELECT ?p WHERE { ?p a fk:Player }")
+    assert len(players) == 2
+
+
+def test_ascii_symbols_keep_names_apart() -> None:
+    """``C+``, ``C#`` and ``C`` were one identity key, and ``C#`` and ``C`` one IRI, though
+    vocab.py promises that distinct names never collide; spaces and punctuation still fold."""
+    keys = {name: vocab.identity_key(name) for name in ("C", "C#", "C+")}
+    assert keys == {"C": "c", "C#": "c-number-sign", "C+": "c-plus-sign"}
+    assert len({vocab.player_iri(name) for name in keys}) == 3
+    assert vocab.slug("C") == "c"
+    assert vocab.identity_key("Guinea-Bissau") == vocab.identity_key("Guinea Bissau")
+    assert vocab.slug("Paweł Janas") == "pawel-janas"
+    assert vocab.slug("Đorđe Vujadinović") == "dorde-vujadinovic"
+    assert vocab.slug("Æ Ø Å") == "ae-o-a"
+    assert vocab.slug("孫興慜") != vocab.slug("孫興") and vocab.slug("孫興慜").startswith("sunxingmin-")
+
+
+def _read_skipped(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
