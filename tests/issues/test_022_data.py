@@ -13,6 +13,7 @@ from datetime import date
 from pathlib import Path
 
 import pyoxigraph as ox
+import pytest
 
 from footkg import resources, vocab
 from footkg.ingest.derive import derive
@@ -73,10 +74,14 @@ def write_fjelstul(root: Path, **rows: list[str]) -> Path:
     folder.mkdir(parents=True)
     defaults = {
         "tournaments": [f"{WC_1930},1930,1930-07-13,1930-07-30,Uruguay,13"],
-        "teams": [f"T-{n},{name},{code},1,0,{conf},not available,not applicable"
-                  for n, name, code, conf in ((13, "Chile", "CHL", "CONMEBOL"),
-                                               (30, "France", "FRA", "UEFA"),
-                                               (46, "Mexico", "MEX", "CONCACAF"))],  # fmt: skip
+        "teams": [
+            f"T-{n},{name},{code},1,0,{conf},not available,not applicable"
+            for n, name, code, conf in (
+                (13, "Chile", "CHL", "CONMEBOL"),
+                (30, "France", "FRA", "UEFA"),
+                (46, "Mexico", "MEX", "CONCACAF"),
+            )
+        ],
         "players": ["P-05470,Laurent,Lucien,1907-12-10,0,not available"],
     }
     for table, header in FJELSTUL_HEADERS.items():
@@ -98,7 +103,7 @@ def write_intl(root: Path, **rows: list[str]) -> Path:
 def graph_of(*sources: SourceData) -> ox.Store:
     """The store footkg would build from ``sources``: integrated, derived, mapped, loaded."""
     rules_file = resources.data_dir() / "team-names.csv"
-    known = {m.home for s in sources for m in s.matches} | {m.away for s in sources for m in s.matches}
+    known = {name for s in sources for m in s.matches for name in (m.home, m.away)}
     integrated = integrate(sources, TeamNames(read_name_rules(rules_file), known_names=known))
     store = ox.Store()
     store.load(map_all(integrated, derive(integrated)).to_nquads(), format=ox.RdfFormat.N_QUADS)
@@ -233,26 +238,27 @@ def test_letters_without_a_decomposition_fold_so_one_player_keeps_one_iri() -> N
     """``ł``, ``ı``, ``Þ``/``ð`` were not folded: Paweł Janas of Fjelstul's 1982 Poland squad and
     "Pawel Janas" who scored for Poland in martj42 were two players, and so were the 2026 squad's
     Barış Alper Yılmaz and martj42's "Baris Alper Yilmaz" (Croatia 0–1 Turkey, 2023-10-12)."""
+    at = SourceRef("squads", "players.csv", 2)
+    wc = vocab.MENS_WORLD_CUP
     squads = SourceData(
         info=_info("squads"),
         players=[
-            Player(SourceRef("squads", "players", 2), "P-1", "Paweł Janas",
-                   birth_date=date(1953, 3, 4), gender="men"),
-            Player(SourceRef("squads", "players", 3), "P-2", "Barış Alper Yılmaz",
-                   birth_date=date(2000, 5, 23), gender="men"),
-        ],  # fmt: skip
+            Player(at, "P-1", "Paweł Janas", birth_date=date(1953, 3, 4), gender="men"),
+            Player(at, "P-2", "Barış Alper Yılmaz", birth_date=date(2000, 5, 23), gender="men"),
+        ],
         squads=[
-            SquadEntry(SourceRef("squads", "squads", 2), vocab.MENS_WORLD_CUP, 1982, "Poland", "P-1"),
-            SquadEntry(SourceRef("squads", "squads", 3), vocab.MENS_WORLD_CUP, 2026, "Turkey", "P-2"),
-        ],  # fmt: skip
+            SquadEntry(at, wc, 1982, "Poland", "P-1"),
+            SquadEntry(at, wc, 2026, "Turkey", "P-2"),
+        ],
     )
     ref = SourceRef("results", "results.csv", 2)
+    euro = "UEFA Euro qualification"
     results = SourceData(
         info=_info("results"),
         matches=[
-            Match(ref, "a", date(1983, 4, 17), "Poland", "Finland", 1, 1, "UEFA Euro qualification"),
-            Match(ref, "b", date(2023, 10, 12), "Croatia", "Turkey", 0, 1, "UEFA Euro qualification"),
-        ],  # fmt: skip
+            Match(ref, "a", date(1983, 4, 17), "Poland", "Finland", 1, 1, euro),
+            Match(ref, "b", date(2023, 10, 12), "Croatia", "Turkey", 0, 1, euro),
+        ],
         goals=[
             Goal(ref, "a", "Poland", "Pawel Janas", 35),
             Goal(ref, "b", "Turkey", "Baris Alper Yilmaz", 21),
@@ -278,9 +284,82 @@ def test_ascii_symbols_keep_names_apart() -> None:
     assert vocab.slug("Paweł Janas") == "pawel-janas"
     assert vocab.slug("Đorđe Vujadinović") == "dorde-vujadinovic"
     assert vocab.slug("Æ Ø Å") == "ae-o-a"
-    assert vocab.slug("孫興慜") != vocab.slug("孫興") and vocab.slug("孫興慜").startswith("sunxingmin-")
+    assert vocab.slug("孫興慜").startswith("sunxingmin-")  # transliterated, and kept apart
+    assert vocab.slug("孫興慜") != vocab.slug("孫興敏")
 
 
 def _read_skipped(path: Path) -> list[dict[str, str]]:
     with path.open(encoding="utf-8", newline="") as handle:
         return list(csv.DictReader(handle))
+
+
+# --- item 8: every skipped row listed; a broken source file does not abort the build ---------
+
+
+def _build(data_dir: Path, store: Path):
+    from footkg.ingest.pipeline import BuildOptions, build
+
+    options = BuildOptions(store_path=store, data_dir=data_dir, cache_dir=store.parent / "cache",
+                           validate=False, demo_articles=False)  # fmt: skip
+    return build(options)
+
+
+def test_every_skipped_row_is_listed_beside_the_store(tmp_path: Path) -> None:
+    """The build named only the first 3 skipped rows per source; now all go to
+    ``STORE/skipped-rows.csv`` (counted by reason in the summary)."""
+    bad = [f"1930-07-{d:02d},Chile,France,x,0,Friendly,Montevideo,,TRUE" for d in range(1, 6)]
+    write_fjelstul(tmp_path / "data", matches=[FRANCE_MEXICO, CHILE_FRANCE, CHILE_FRANCE])
+    write_intl(tmp_path / "data", results=bad)
+    report = _build(tmp_path / "data", tmp_path / "store")
+    listed = _read_skipped(tmp_path / "store" / "skipped-rows.csv")
+    assert report.skipped_file == tmp_path / "store" / "skipped-rows.csv"
+    assert [(r["dataset"], r["file"], r["line"], r["reason"]) for r in listed] == [
+        ("fjelstul-worldcup", "data-csv/matches.csv", "4", "duplicate-key"),
+        *[("intl-results", "results.csv", str(n), "bad-score") for n in range(2, 7)],
+    ]
+    assert "'x' is not a number of goals" in listed[1]["detail"]
+    by_source = {s.key: dict(s.skipped_by_reason) for s in report.sources}
+    assert by_source["intl-results"] == {"bad-score": 5}
+
+
+def _break(path: Path, how: str) -> None:
+    if how == "missing":
+        path.unlink()
+    elif how == "empty":
+        path.write_text("", encoding="utf-8")
+    else:  # a renamed column
+        path.write_text(path.read_text(encoding="utf-8").replace("home_score", "home_goals"))
+
+
+@pytest.mark.parametrize("how", ["missing", "empty", "renamed-header"])
+def test_a_broken_source_file_does_not_abort_the_build(tmp_path: Path, how: str) -> None:
+    """A missing, empty or renamed-header file aborted the whole build: now every other source
+    is built, the one that failed is reported, and the store answers from the rest."""
+    data = write_fjelstul(tmp_path / "data", matches=[FRANCE_MEXICO, CHILE_FRANCE])
+    write_intl(data, results=["1930-07-19,Chile,France,1,0,FIFA World Cup,Montevideo,Uruguay,TRUE"])
+    _break(data / "intl-results" / "results.csv", how)
+    report = _build(data, tmp_path / "store")
+    assert set(report.failed) == {"intl-results", "openfootball-worldcup"}
+    assert "results.csv" in report.failed["intl-results"]
+    from footkg.store.local import open_store
+
+    assert head_to_head(open_store(tmp_path / "store"), "Chile", "France")["played"] == "1"
+
+
+def test_footkg_build_exits_2_naming_the_source_that_failed(tmp_path: Path) -> None:
+    """The command reports the failed source and exits non-zero, though the store was built."""
+    from typer.testing import CliRunner
+
+    from footkg.cli.app import app
+
+    data = write_fjelstul(tmp_path / "data", matches=[FRANCE_MEXICO, CHILE_FRANCE])
+    write_intl(data)
+    _break(data / "intl-results" / "results.csv", "renamed-header")
+    store = tmp_path / "store"
+    result = CliRunner().invoke(app, ["build", "--store", str(store), "--data-dir", str(data),
+                                      "--no-export", "--no-validate"])  # fmt: skip
+    assert result.exit_code == 2, result.output
+    output = " ".join(result.output.split())  # rich wraps long lines
+    assert "source intl-results FAILED" in output
+    assert "missing required column(s) home_score" in output
+    assert (store / "current").is_dir()

@@ -4,10 +4,19 @@ One function, :func:`build`, runs the whole pipeline and returns a :class:`Build
 loaded and skipped per source, triples per named graph, source conflicts, the SHACL report,
 timings, files written). The store swap is atomic (:mod:`footkg.store.local`): if anything fails
 before the end, the previous store stays current.
+
+A source that cannot be read at all (a file missing, empty, or with a renamed header: a
+:class:`footkg.errors.SourceFormatError`) does not stop the build: the other sources are built,
+the failure is in :attr:`BuildReport.failed` (and ``footkg build`` exits 2). Every row a source
+skipped is listed, with its file, line, reason and detail, in ``STORE/skipped-rows.csv``
+(:data:`SKIPPED_ROWS`), written with the build that becomes current.
 """
 
 from __future__ import annotations
 
+import csv
+import inspect
+import io
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -19,6 +28,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from footkg import resources
+from footkg.errors import SourceFormatError
 from footkg.ingest import datasets
 from footkg.ingest.derive import derive
 from footkg.ingest.integrate import Conflict, Integrated, integrate
@@ -38,6 +48,11 @@ FULL_SOURCES: tuple[Callable[[Path], SourceData], ...] = (
     openfootball.load,
     intl_results.load,
 )
+
+#: The file beside the store's builds listing every skipped row of the current build.
+SKIPPED_ROWS = "skipped-rows.csv"
+#: Its columns.
+SKIPPED_COLUMNS: tuple[str, ...] = ("dataset", "file", "line", "reason", "detail")
 
 #: A step reporter: called with a step's description when it starts.
 StepCallback = Callable[[str], None]
@@ -71,6 +86,8 @@ class BuildReport:
     exported: list[Path] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     articles: ArticlesSummary | None = None
+    failed: dict[str, str] = field(default_factory=dict)
+    skipped_file: Path | None = None
 
     @property
     def total_triples(self) -> int:
@@ -98,12 +115,44 @@ class BuildOptions:
     demo_articles: bool = True
 
 
-def load_sources(location: datasets.DataLocation) -> list[SourceData]:
+def source_key(load: Callable[[Path], SourceData]) -> str:
+    """The dataset key of a loader of :data:`FULL_SOURCES` (its module's ``DATASET``)."""
+    module = inspect.getmodule(load)
+    return str(getattr(module, "DATASET", getattr(load, "__module__", repr(load))))
+
+
+def load_sources(
+    location: datasets.DataLocation, failed: dict[str, str] | None = None
+) -> list[SourceData]:
     """Load every source available at ``location``, most preferred first; the built-in sample
-    (finals, hosts, champions) always comes last, as a cross-check and for 2026 hosts."""
+    (finals, hosts, champions) always comes last, as a cross-check and for 2026 hosts.
+
+    A source whose files cannot be read (:class:`SourceFormatError`) is left out and its error
+    recorded in ``failed`` (dataset key → message); without ``failed`` the error is raised.
+    """
     if location.kind == "sample":
         return [sample.load()]
-    return [load(location.path) for load in FULL_SOURCES] + [sample.load()]
+    loaded: list[SourceData] = []
+    for load in FULL_SOURCES:
+        try:
+            loaded.append(load(location.path))
+        except SourceFormatError as exc:
+            if failed is None:
+                raise
+            failed[source_key(load)] = str(exc)
+    return [*loaded, sample.load()]
+
+
+def skipped_rows_csv(sources: list[SourceSummary]) -> bytes:
+    """Every skipped row of ``sources`` as CSV (UTF-8; columns :data:`SKIPPED_COLUMNS`), in
+    source order, then file and line as the loaders met them."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(SKIPPED_COLUMNS)
+    for source in sources:
+        for row in source.skipped:
+            writer.writerow((row.ref.dataset, row.ref.file, row.ref.line, row.reason, row.detail))
+    return out.getvalue().encode("utf-8")
 
 
 def team_names(sources: list[SourceData]) -> TeamNames:
@@ -209,9 +258,11 @@ def _validate_and_export(
 def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildReport:
     """Run the whole build (see the module docstring) and return its report.
 
-    Raises :class:`footkg.ingest.datasets.DataDirError` for a missing ``--data-dir``,
-    :class:`footkg.model.SourceFormatError` for an unreadable source file; SHACL violations do
-    not raise: they are in ``report.validation`` (the CLI turns them into exit code 1).
+    Raises :class:`footkg.ingest.datasets.DataDirError` for a missing ``--data-dir`` and
+    :class:`footkg.errors.StoreBusyError` when another build holds the store folder. A source
+    that cannot be read is not raised: it is in ``report.failed`` and the other sources are
+    built. SHACL violations do not raise: they are in ``report.validation`` (the CLI turns them
+    into exit code 1).
     """
     cache_dir = options.cache_dir or datasets.default_cache_dir()
     location = datasets.resolve_data_dir(
@@ -224,7 +275,7 @@ def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildRe
     report = BuildReport(store_path=options.store_path, location=location)
     start = time.perf_counter()
     with _timed(report, "load sources", on_step):
-        sources = load_sources(location)
+        sources = load_sources(location, report.failed)
         report.sources = [_summary(s) for s in sources]
     with _timed(report, "resolve entities", on_step):
         integrated: Integrated = integrate(sources, team_names(sources))
@@ -248,6 +299,8 @@ def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildRe
         finally:
             store_build.discard_load_file()
         with _timed(report, "commit store", on_step):
-            store_build.commit()
+            skipped = {SKIPPED_ROWS: skipped_rows_csv(report.sources)}
+            store_build.commit(beside=skipped)
+            report.skipped_file = options.store_path / SKIPPED_ROWS
     report.timings["total"] = time.perf_counter() - start
     return report

@@ -24,7 +24,7 @@ from __future__ import annotations
 import fcntl
 import os
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -139,17 +139,18 @@ class StoreBuild:
         with path.open("rb") as handle:
             self.store.bulk_load(handle, format=fmt, to_graph=ox.NamedNode(graph))
 
-    def write_beside(self, name: str, data: bytes) -> Path:
-        """Write ``PATH/<name>`` whole or not at all (a temporary file renamed over it), for a
-        file that describes the build that becomes current (``skipped-rows.csv``)."""
+    def _write_beside(self, name: str, data: bytes) -> Path:
+        """Write ``PATH/<name>`` whole or not at all (a temporary file renamed over it)."""
         target = self.path / name
         tmp = self.path / f".{name}.{os.getpid()}.part"
         tmp.write_bytes(data)
         os.replace(tmp, target)
         return target
 
-    def commit(self) -> None:
-        """Flush, make this build current (atomic link swap) and prune old builds."""
+    def commit(self, beside: Mapping[str, bytes] | None = None) -> None:
+        """Flush, make this build current (atomic link swap), write the files ``beside``
+        (name → content, e.g. ``skipped-rows.csv``: files that describe the current build) and
+        prune old builds."""
         self.discard_load_file()
         self.store.flush()
         self.store.optimize()
@@ -158,6 +159,8 @@ class StoreBuild:
         previous = link.resolve() if link.exists() else None
         _swap_link(self.path, CURRENT, self.folder.name)
         self.committed = True
+        for name, data in (beside or {}).items():
+            self._write_beside(name, data)
         if previous is not None and previous.name != self.folder.name:
             _swap_link(self.path, PREVIOUS, previous.name)
         _prune(self.path, keep={self.folder.name, previous.name if previous else ""})
