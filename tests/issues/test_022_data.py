@@ -363,3 +363,60 @@ def test_footkg_build_exits_2_naming_the_source_that_failed(tmp_path: Path) -> N
     assert "source intl-results FAILED" in output
     assert "missing required column(s) home_score" in output
     assert (store / "current").is_dir()
+
+
+# --- item 7: kill -9 leaves nothing behind --------------------------------------------------
+
+_KILLED_WHILE_LOADING = """
+import os, signal, sys
+from pathlib import Path
+from footkg.store.local import StoreBuild
+build = StoreBuild(Path(sys.argv[1]))
+with build.load_path.open("wb") as handle:
+    handle.write(b"<http://example.org/s> <http://example.org/p> \\"killed\\" .\\n" * 100_000)
+build.load_nquads_file(build.load_path)
+print(build.folder.name, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)  # as `kill -9` would, while the load file is open
+"""
+
+
+def test_a_build_killed_while_loading_leaves_no_load_file_and_is_swept(tmp_path: Path) -> None:
+    """A build killed while writing, loading or validating left ``STORE/.load-<stamp>.nq``
+    (104–312 MB) that nothing removed. The load file is now unlinked once opened, so a kill
+    frees it; the killed build's folder is removed by the next build, and ``current`` answers
+    throughout."""
+    import subprocess
+    import sys
+
+    from footkg.store.local import open_store
+
+    data = write_fjelstul(tmp_path / "data", matches=[FRANCE_MEXICO, CHILE_FRANCE])
+    store = tmp_path / "store"
+    _build(data, store)
+    good = sorted(p.name for p in store.iterdir())
+    (store / ".load-20260101T000000000000Z.nq").write_bytes(b"left by an older footkg")
+    killed = subprocess.run([sys.executable, "-c", _KILLED_WHILE_LOADING, str(store)],
+                            capture_output=True, text=True)  # fmt: skip
+    assert killed.returncode == -9, killed.stderr
+    partial = store / "builds" / killed.stdout.strip()
+    assert partial.is_dir()  # the killed build's folder: the only thing it leaves
+    assert sorted(p.name for p in store.iterdir()) == good  # no load file of its own
+    assert head_to_head(open_store(store), "Chile", "France")["played"] == "1"
+    _build(data, store)
+    assert not partial.exists()
+    assert sorted(p.name for p in store.iterdir()) == sorted({*good, "previous"})
+    assert len(list((store / "builds").iterdir())) == 2  # current and previous
+    assert head_to_head(open_store(store), "Chile", "France")["played"] == "1"
+
+
+def test_a_second_build_of_the_same_store_is_refused_while_one_runs(tmp_path: Path) -> None:
+    """Two builds of one folder at once would sweep each other's files: the second is refused
+    while the first holds the build lock (the kernel frees it if the first is killed)."""
+    from footkg.errors import StoreBusyError
+    from footkg.store.local import StoreBuild
+
+    first = StoreBuild(tmp_path / "store")
+    with pytest.raises(StoreBusyError, match="another footkg build"):
+        StoreBuild(tmp_path / "store")
+    first.abort()
+    StoreBuild(tmp_path / "store").abort()  # free again
