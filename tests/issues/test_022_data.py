@@ -313,9 +313,9 @@ def test_every_skipped_row_is_listed_beside_the_store(tmp_path: Path) -> None:
     report = _build(tmp_path / "data", tmp_path / "store")
     listed = _read_skipped(tmp_path / "store" / "skipped-rows.csv")
     assert report.skipped_file == tmp_path / "store" / "skipped-rows.csv"
-    assert [(r["dataset"], r["file"], r["line"], r["reason"]) for r in listed] == [
-        ("fjelstul-worldcup", "data-csv/matches.csv", "4", "duplicate-key"),
-        *[("intl-results", "results.csv", str(n), "bad-score") for n in range(2, 7)],
+    assert [(r["dataset"], r["file"], r["line"], r["reason"], r["action"]) for r in listed] == [
+        ("fjelstul-worldcup", "data-csv/matches.csv", "4", "duplicate-key", "skipped"),
+        *[("intl-results", "results.csv", str(n), "bad-score", "skipped") for n in range(2, 7)],
     ]
     assert "'x' is not a number of goals" in listed[1]["detail"]
     by_source = {s.key: dict(s.skipped_by_reason) for s in report.sources}

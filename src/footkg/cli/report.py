@@ -54,9 +54,14 @@ def print_build_report(console: Console, report: BuildReport, *, skipped_example
         if len(s.skipped) > skipped_examples:
             more = len(s.skipped) - skipped_examples
             console.print(f"  … and {more:,} more skipped rows of {s.key}", style="dim")
-    total = sum(len(s.skipped) for s in report.sources)
+        if s.flagged:
+            reasons = ", ".join(f"{n} {r}" for r, n in Counter(f.reason for f in s.flagged).items())
+            console.print(f"  {s.key}: {len(s.flagged):,} rows loaded without a field that "
+                          f"contradicts the row ({reasons})", style="dim")  # fmt: skip
+    total = sum(len(s.skipped) + len(s.flagged) for s in report.sources)
     if total and report.skipped_file is not None:
-        console.print(f"all {total:,} skipped rows: {report.skipped_file}", markup=False)
+        console.print(f"all {total:,} skipped and flagged rows: {report.skipped_file}",
+                      markup=False)  # fmt: skip
 
     graphs = Table(title="triples per named graph")
     graphs.add_column("named graph")

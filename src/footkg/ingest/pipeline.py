@@ -51,8 +51,8 @@ FULL_SOURCES: tuple[Callable[[Path], SourceData], ...] = (
 
 #: The file beside the store's builds listing every skipped row of the current build.
 SKIPPED_ROWS = "skipped-rows.csv"
-#: Its columns.
-SKIPPED_COLUMNS: tuple[str, ...] = ("dataset", "file", "line", "reason", "detail")
+#: Its columns (``action``: ``skipped``, or ``kept`` for a row loaded without one field).
+SKIPPED_COLUMNS: tuple[str, ...] = ("dataset", "file", "line", "reason", "action", "detail")
 
 #: A step reporter: called with a step's description when it starts.
 StepCallback = Callable[[str], None]
@@ -60,11 +60,14 @@ StepCallback = Callable[[str], None]
 
 @dataclass(slots=True)
 class SourceSummary:
-    """What one source gave: record counts by type and the rows skipped (with reasons)."""
+    """What one source gave: record counts by type, the rows skipped (with reasons; by the
+    loader, or at integration when a row's team name names no team) and the rows loaded with
+    a self-contradicting field left out (``flagged``)."""
 
     key: str
     counts: dict[str, int]
     skipped: list[SkippedRow]
+    flagged: list[SkippedRow] = field(default_factory=list)
 
     @property
     def skipped_by_reason(self) -> Counter[str]:
@@ -150,8 +153,9 @@ def skipped_rows_csv(sources: list[SourceSummary]) -> bytes:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(SKIPPED_COLUMNS)
     for source in sources:
-        for row in source.skipped:
-            writer.writerow((row.ref.dataset, row.ref.file, row.ref.line, row.reason, row.detail))
+        for action, rows in (("skipped", source.skipped), ("kept", source.flagged)):
+            for r in rows:
+                writer.writerow((r.ref.dataset, r.ref.file, r.ref.line, r.reason, action, r.detail))
     return out.getvalue().encode("utf-8")
 
 
@@ -180,7 +184,7 @@ def _summary(source: SourceData) -> SourceSummary:
             "former_names",
         )
     }
-    return SourceSummary(source.info.key, counts, list(source.skipped))
+    return SourceSummary(source.info.key, counts, list(source.skipped), list(source.flagged))
 
 
 @contextmanager
@@ -255,6 +259,28 @@ def _validate_and_export(
             )
 
 
+def _records_to_rdf(
+    location: datasets.DataLocation, report: BuildReport, on_step: StepCallback | None
+) -> tuple[QuadSink, QuadSink]:
+    """Load the sources, resolve, derive and map them: the data quads and the metadata quads.
+    Fills ``report``'s sources (with the rows integration skipped), failures, conflicts."""
+    with _timed(report, "load sources", on_step):
+        sources = load_sources(location, report.failed)
+        report.sources = [_summary(s) for s in sources]
+    with _timed(report, "resolve entities", on_step):
+        integrated: Integrated = integrate(sources, team_names(sources))
+        by_key = {summary.key: summary for summary in report.sources}
+        for row in integrated.skipped:
+            by_key[row.ref.dataset].skipped.append(row)
+        derived = derive(integrated)
+        report.conflicts = integrated.conflicts
+        report.unresolved = integrated.unresolved
+    with _timed(report, "map to RDF", on_step):
+        sink = map_all(integrated, derived)
+        meta = metadata_quads([s.info for s in sources], datetime.now(UTC))
+    return sink, meta
+
+
 def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildReport:
     """Run the whole build (see the module docstring) and return its report.
 
@@ -274,19 +300,9 @@ def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildRe
     )
     report = BuildReport(store_path=options.store_path, location=location)
     start = time.perf_counter()
-    with _timed(report, "load sources", on_step):
-        sources = load_sources(location, report.failed)
-        report.sources = [_summary(s) for s in sources]
-    with _timed(report, "resolve entities", on_step):
-        integrated: Integrated = integrate(sources, team_names(sources))
-        derived = derive(integrated)
-        report.conflicts = integrated.conflicts
-        report.unresolved = integrated.unresolved
-    with _timed(report, "map to RDF", on_step):
-        sink = map_all(integrated, derived)
-        meta = metadata_quads([s.info for s in sources], datetime.now(UTC))
-        del sources, integrated, derived  # the records are in the sink now: free them early
+    # the build lock is taken (and what a killed build left is swept) before any work
     with StoreBuild(options.store_path) as store_build:
+        sink, meta = _records_to_rdf(location, report, on_step)
         nquads = store_build.load_path
         try:
             with _timed(report, "load store", on_step):
