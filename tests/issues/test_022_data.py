@@ -17,7 +17,7 @@ import pytest
 
 from footkg import resources, vocab
 from footkg.ingest.derive import derive
-from footkg.ingest.integrate import integrate
+from footkg.ingest.integrate import Integrated, integrate
 from footkg.ingest.mapping import map_all
 from footkg.ingest.resolve import TeamNames, read_name_rules
 from footkg.ingest.sources import fjelstul, intl_results, openfootball
@@ -80,6 +80,7 @@ def write_fjelstul(root: Path, **rows: list[str]) -> Path:
                 (13, "Chile", "CHL", "CONMEBOL"),
                 (30, "France", "FRA", "UEFA"),
                 (46, "Mexico", "MEX", "CONCACAF"),
+                (82, "Uruguay", "URY", "CONMEBOL"),
             )
         ],
         "players": ["P-05470,Laurent,Lucien,1907-12-10,0,not available"],
@@ -100,14 +101,20 @@ def write_intl(root: Path, **rows: list[str]) -> Path:
     return root
 
 
-def graph_of(*sources: SourceData) -> ox.Store:
-    """The store footkg would build from ``sources``: integrated, derived, mapped, loaded."""
+def integrated_and_graph(*sources: SourceData) -> tuple[Integrated, ox.Store]:
+    """What footkg makes of ``sources``: the integrated records, and the store built from them
+    (integrated, derived, mapped, loaded)."""
     rules_file = resources.data_dir() / "team-names.csv"
     known = {name for s in sources for m in s.matches for name in (m.home, m.away)}
     integrated = integrate(sources, TeamNames(read_name_rules(rules_file), known_names=known))
     store = ox.Store()
     store.load(map_all(integrated, derive(integrated)).to_nquads(), format=ox.RdfFormat.N_QUADS)
-    return store
+    return integrated, store
+
+
+def graph_of(*sources: SourceData) -> ox.Store:
+    """The store footkg would build from ``sources``."""
+    return integrated_and_graph(*sources)[1]
 
 
 def select(store: ox.Store, query: str) -> list[dict[str, str]]:
@@ -293,6 +300,137 @@ def _read_skipped(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
+# --- item 5: cases from public bug reports against football data -----------------------------
+
+
+def test_shootout_kicks_added_to_the_score_are_not_kept_as_the_result(tmp_path: Path) -> None:
+    """A results row 7–5 with a shoot-out row kept 7–5 and dropped the shoot-out as a
+    "two-legged tie". The 2022 final was 3–3 and 4–2 on penalties: written 7–5, with no first
+    leg to make a tie, the row is skipped (``shootout-in-score``), never kept as the result,
+    with its goal rows. A real two-legged tie keeps its second leg's score: Uruguay 1–0 and
+    Australia 1–0 (2005), Australia through on penalties."""
+    root = write_intl(
+        tmp_path,
+        results=[
+            "2022-12-18,Argentina,France,7,5,FIFA World Cup,Lusail,Qatar,TRUE",
+            "2005-11-12,Uruguay,Australia,1,0,FIFA World Cup qualification,Montevideo,,FALSE",
+            "2005-11-16,Australia,Uruguay,1,0,FIFA World Cup qualification,Sydney,,FALSE",
+        ],
+        goalscorers=["2022-12-18,Argentina,France,Argentina,Lionel Messi,23,FALSE,TRUE"],
+        shootouts=[
+            "2022-12-18,Argentina,France,Argentina,France",
+            "2005-11-16,Australia,Uruguay,Australia,Australia",
+        ],
+    )
+    data = intl_results.load(root)
+    assert reasons(data) == [
+        ("results.csv", 2, "shootout-in-score"),
+        ("shootouts.csv", 2, "shootout-in-score"),
+        ("shootouts.csv", 3, "shootout-not-level"),
+        ("goalscorers.csv", 2, "no-match"),
+    ]
+    assert "kicks look added to the score" in data.skipped[0].detail
+    store = graph_of(data)
+    assert head_to_head(store, "Argentina", "France") == {}
+    record = head_to_head(store, "Australia", "Uruguay")
+    assert (record["played"], record["wins"], record["losses"]) == ("2", "1", "1")
+
+
+def test_a_former_name_outside_its_period_is_flagged_not_resolved(tmp_path: Path) -> None:
+    """martj42's ``Ireland`` is Northern Ireland from 1882 to 1956; a 2024 row naming Ireland
+    (Republic of Ireland 0–1 Switzerland, Dublin) resolved to Northern Ireland. It is skipped
+    as ``name-out-of-period``; Wales 0–0 Ireland in 1950 is still Northern Ireland's."""
+    root = write_intl(
+        tmp_path,
+        results=[
+            "1950-03-15,Wales,Ireland,0,0,British Home Championship,Wrexham,Wales,FALSE",
+            "2024-03-26,Ireland,Switzerland,0,1,Friendly,Dublin,Republic of Ireland,FALSE",
+        ],
+        former_names=["Northern Ireland,Ireland,1882-02-18,1956-04-11"],
+    )
+    integrated, store = integrated_and_graph(intl_results.load(root))
+    assert [(r.ref.line, r.reason) for r in integrated.skipped] == [(3, "name-out-of-period")]
+    assert "not on 2024-03-26" in integrated.skipped[0].detail
+    assert head_to_head(store, "Wales", "Northern Ireland")["played"] == "1"
+    assert head_to_head(store, "Northern Ireland", "Switzerland") == {}
+
+
+def test_an_unknown_near_miss_team_is_reported_not_minted(tmp_path: Path) -> None:
+    """``Uruguray`` (one row) became a new team. A name no table and no other source knows,
+    within a typo of a known team, is now skipped as ``unknown-team`` with the suggestion."""
+    write_fjelstul(tmp_path, matches=[FRANCE_MEXICO])
+    write_intl(tmp_path, results=[
+        "1930-07-30,Uruguray,Argentina,4,2,FIFA World Cup,Montevideo,Uruguay,FALSE",
+    ])  # fmt: skip
+    sources = (fjelstul.load(tmp_path), intl_results.load(tmp_path))
+    integrated, store = integrated_and_graph(*sources)
+    assert [r.reason for r in integrated.skipped] == ["unknown-team"]
+    assert "did you mean 'Uruguay'?" in integrated.skipped[0].detail
+    teams = select(store, "SELECT ?t WHERE { ?t a fk:NationalTeam }")
+    assert not [t for t in teams if "uruguray" in t["t"]]
+
+
+def test_a_neutral_flag_against_the_venue_country_is_flagged(tmp_path: Path) -> None:
+    """``neutral`` was never checked against the venue's country: martj42 marks the Soviet
+    Union's 3–0 against Poland in Moscow (1957) neutral. Played in the home team's own country
+    (its name at the time), the row loads without the flag and is listed as flagged."""
+    root = write_intl(
+        tmp_path,
+        results=[
+            "1957-06-23,Russia,Poland,3,0,FIFA World Cup qualification,Moscow,Soviet Union,TRUE",
+            "1957-10-20,Poland,Russia,2,1,FIFA World Cup qualification,Chorzów,Poland,FALSE",
+        ],
+        former_names=["Russia,Soviet Union,1924-11-16,1991-11-13"],
+    )
+    data = intl_results.load(root)
+    assert [(f.ref.line, f.reason) for f in data.flagged] == [(2, "neutral-at-home")]
+    assert [m.neutral for m in data.matches] == [None, False]
+    rows = select(graph_of(data), "SELECT ?m ?n WHERE { ?m fk:neutralVenue ?n }")
+    assert [(r["m"].rsplit("/", 1)[1], r["n"]) for r in rows] == [
+        ("1957-10-20-poland-russia", "false")
+    ]
+
+
+#: Five 2016 World Cup qualifiers with their goal rows (martj42), and Bolivia 0–3 Peru, which
+#: Bolivia won 2–0 on the pitch: FIFA awarded it to Peru (Bolivia fielded an ineligible player).
+QUALIFIERS_2016 = [
+    ("2016-03-29,Uruguay,Peru,1,0", "Uruguay,Edinson Cavani,51,FALSE"),
+    ("2016-09-01,Argentina,Uruguay,1,0", "Argentina,Lionel Messi,43,FALSE"),
+    ("2016-10-06,Paraguay,Colombia,0,1", "Colombia,Edwin Cardona,90,FALSE"),
+    ("2016-10-11,Argentina,Paraguay,0,1", "Paraguay,Derlis González,17,FALSE"),
+    ("2016-11-15,Bolivia,Paraguay,1,0", "Bolivia,Gustavo Gómez,77,TRUE"),
+]
+
+
+def test_an_awarded_result_is_typed_awarded_and_not_counted_as_played(tmp_path: Path) -> None:
+    """Awarded results were treated as played and ``fk:awarded`` was never set. A 3–0 with no
+    goal row, among qualifiers whose goal lists are complete, is awarded: typed so, with its
+    winner, and in no head-to-head record; the 1938 Sweden–Austria walkover too."""
+    where = "FIFA World Cup qualification,South America,,FALSE"
+    results = [f"{row},{where}" for row, _ in QUALIFIERS_2016]
+    goals = [f"{row.rsplit(',', 2)[0]},{goal},FALSE" for row, goal in QUALIFIERS_2016]
+    results.append(f"2016-09-01,Bolivia,Peru,0,3,{where}")
+    data = intl_results.load(write_intl(tmp_path, results=results, goalscorers=goals))
+    assert [m.key for m in data.matches if m.awarded] == ["2016-09-01|Bolivia|Peru"]
+    folder = tmp_path / "openfootball-worldcup" / "1938"
+    folder.mkdir(parents=True)
+    (folder / "worldcup.json").write_text("""{"name": "World Cup 1938", "matches": [
+        {"round": "Round of 16", "date": "1938-06-05", "team1": "Sweden", "team2": "Austria",
+         "status": "canceled"},
+        {"round": "Quarter-finals", "date": "1938-06-12", "team1": "Sweden", "team2": "Cuba",
+         "score": {"ft": [8, 0]}}]}""", encoding="utf-8")
+    store = graph_of(data, openfootball.load(tmp_path))
+    awarded = select(store, "SELECT ?m ?w WHERE { ?m fk:awarded true ; fk:winner ?w }")
+    assert sorted((r["m"].rsplit("/", 1)[1], r["w"].rsplit("/", 1)[1]) for r in awarded) == [
+        ("1938-06-05-sweden-austria", "sweden"), ("2016-09-01-bolivia-peru", "peru")
+    ]  # fmt: skip
+    assert head_to_head(store, "Bolivia", "Peru") == {}
+    assert head_to_head(store, "Bolivia", "Paraguay")["played"] == "1"
+    records = select(store, "SELECT ?r WHERE { ?r a fk:HeadToHead ; fk:team1|fk:team2 ?t }"
+                     f" VALUES ?t {{ <{RES}team/peru> }}")  # fmt: skip
+    assert len(records) == 1  # Peru's only record is with Uruguay
+
+
 # --- item 8: every skipped row listed; a broken source file does not abort the build ---------
 
 
@@ -420,3 +558,35 @@ def test_a_second_build_of_the_same_store_is_refused_while_one_runs(tmp_path: Pa
         StoreBuild(tmp_path / "store")
     first.abort()
     StoreBuild(tmp_path / "store").abort()  # free again
+
+
+# --- item 8: pySHACL misses a dateTime text typed as xsd:date ------------------------------
+
+
+def test_pyshacl_reports_a_datetime_text_typed_as_a_date_like_turbo(tmp_path: Path) -> None:
+    """``"2022-12-18T00:00:00"^^xsd:date`` is outside xsd:date's lexical space: pyshacl-turbo
+    reported it, but rdflib read it as the date 2022-12-18 (rewriting its text), so
+    ``validate --engine pyshacl`` passed it (pySHACL issue #151). Both engines report it now,
+    with the text as written; rdflib reads dates as before outside validation."""
+    from rdflib import XSD, Literal
+
+    from footkg.validate import validate
+
+    root = write_intl(tmp_path, results=[
+        "2022-12-18,Argentina,France,3,3,FIFA World Cup,Lusail,Qatar,TRUE",
+    ])  # fmt: skip
+    store = graph_of(intl_results.load(root))
+    match = f"<{RES}match/2022-12-18-argentina-france>"
+    store.update(f"""PREFIX fk: <{FK}> PREFIX xsd: <http://www.w3.org/2001/XMLSchema#>
+        DELETE {{ GRAPH ?g {{ {match} fk:date ?d }} }}
+        INSERT {{ GRAPH ?g {{ {match} fk:date "2022-12-18T00:00:00"^^xsd:date }} }}
+        WHERE {{ GRAPH ?g {{ {match} fk:date ?d }} }}""")
+    for engine in ("turbo", "pyshacl"):
+        report = validate(store, engine=engine)
+        on_date = [r for r in report.results if r.path == FK + "date"]
+        assert [(r.severity, r.component, r.value) for r in on_date] == [(
+            "Violation", "DatatypeConstraintComponent",
+            '"2022-12-18T00:00:00"^^<http://www.w3.org/2001/XMLSchema#date>',
+        )], engine  # fmt: skip
+        assert not report.conforms
+    assert Literal("2022-12-18T00:00:00", datatype=XSD.date).ill_typed is False  # rdflib's own
