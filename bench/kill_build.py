@@ -7,8 +7,9 @@ Issue 22: a build killed while writing, loading or validating left ``STORE/.load
    SPARQL SELECTs with known football answers), its files and its size;
 2. starts ``--kills`` builds one after another and kills each (``kill -9``) at a random moment
    between 0.5 s and the good build's duration (a build that finishes first is not counted);
-   after each kill it checks that ``current`` still answers exactly as before and lists every
-   file a good build would not leave, with its size;
+   after each kill it checks that ``current`` still answers exactly as before, lists every
+   file a good build would not leave, with its size, and checks that no load file is among
+   them and nothing an earlier kill left survived a later build;
 3. runs a last good build and checks that the folder then holds only what a good build
    leaves, and how its size compares with the first.
 
@@ -93,7 +94,8 @@ def unexpected(store: Path, export_names: set[str]) -> list[tuple[str, int]]:
     exports = store / "exports"
     for entry in exports.iterdir() if exports.is_dir() else ():
         if entry.name not in export_names:
-            out.append((f"exports/{entry.name}", entry.lstat().st_size))
+            size = size_of(entry) if entry.is_dir() else entry.lstat().st_size
+            out.append((f"exports/{entry.name}", size))
     return out
 
 
@@ -140,6 +142,7 @@ def main() -> int:
     print(f"good build: {duration:.0f} s, {first_size / 1e6:.0f} MB, exports {sorted(exports)}")
     kills: list[dict[str, object]] = []
     failures: list[str] = []
+    before: set[str] = set()  # what the previous kill left
     while len(kills) < args.kills:
         after = rng.uniform(0.5, duration)
         if not killed_build(args.store, args.data_dir, after):
@@ -158,8 +161,12 @@ def main() -> int:
             failures.append(f"kill {len(kills)}: wrong answers")
         if loads:
             failures.append(f"kill {len(kills)}: load file(s) left {loads}")
-        if len(junk) > 1:
+        left_now = {name for name, _ in junk}
+        started = [n for n in left_now - before if n.startswith("builds/")]
+        stale = sorted(left_now & before) if started else []  # a later build ran, not swept
+        if stale or len([n for n in left_now if n.startswith("builds/")]) > 1:
             failures.append(f"kill {len(kills)}: leftovers accumulate: {junk}")
+        before = left_now
     final = good_build(args.store, args.data_dir)
     left = unexpected(args.store, exports)
     last_size = size_of(args.store)

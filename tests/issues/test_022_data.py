@@ -547,6 +547,58 @@ def test_a_build_killed_while_loading_leaves_no_load_file_and_is_swept(tmp_path:
     assert head_to_head(open_store(store), "Chile", "France")["played"] == "1"
 
 
+_KILLED_BEFORE_COMMIT = """
+import os, signal, sys
+from pathlib import Path
+from footkg.ingest.pipeline import BuildOptions, build
+from footkg.store.local import StoreBuild
+def killed(self, *args, **kwargs):  # the exports are written; `kill -9` before the commit
+    os.kill(os.getpid(), signal.SIGKILL)
+StoreBuild.commit = killed
+store = Path(sys.argv[2])
+build(BuildOptions(store_path=store, data_dir=Path(sys.argv[1]), cache_dir=store.parent / "cache",
+                   out_dir=store / "exports", formats=("nquads",), validate=False,
+                   demo_articles=False))
+"""
+
+
+def test_a_build_killed_before_its_commit_leaves_the_exports_of_the_current_build(
+    tmp_path: Path,
+) -> None:
+    """A build killed after writing its exports but before it became current replaced
+    ``STORE/exports`` with files of a graph no store holds. Exports are now staged in
+    ``exports/.staging-<stamp>/`` and moved into place only after the commit: the killed build
+    leaves the old files as they were, and the next build sweeps its staging folder."""
+    import subprocess
+    import sys
+
+    from footkg.ingest.pipeline import BuildOptions, build
+
+    data = write_fjelstul(tmp_path / "data", matches=[FRANCE_MEXICO])
+    store = tmp_path / "store"
+
+    def good_build(data: Path) -> bytes:
+        build(BuildOptions(store_path=store, data_dir=data, cache_dir=tmp_path / "cache",
+                           out_dir=store / "exports", formats=("nquads",), validate=False,
+                           demo_articles=False))  # fmt: skip
+        assert sorted(p.name for p in (store / "exports").iterdir()) == ["footkg.nq"]
+        return (store / "exports" / "footkg.nq").read_bytes()
+
+    first = good_build(data)
+    chile_france = f"<{RES}match/1930-07-19-chile-france>".encode()
+    assert chile_france not in first
+    data = write_fjelstul(tmp_path / "more", matches=[FRANCE_MEXICO, CHILE_FRANCE])
+    killed = subprocess.run([sys.executable, "-c", _KILLED_BEFORE_COMMIT, str(data), str(store)],
+                            capture_output=True, text=True)  # fmt: skip
+    assert killed.returncode == -9, killed.stderr
+    staged = list((store / "exports").glob(".staging-*"))
+    assert [p.name for p in staged[0].iterdir()] == ["footkg.nq"]  # written, never published
+    assert (store / "exports" / "footkg.nq").read_bytes() == first
+    second = good_build(data)  # sweeps the staging folder, publishes its own exports
+    assert chile_france in second
+    assert not staged[0].exists()
+
+
 def test_a_second_build_of_the_same_store_is_refused_while_one_runs(tmp_path: Path) -> None:
     """Two builds of one folder at once would sweep each other's files: the second is refused
     while the first holds the build lock (the kernel frees it if the first is killed)."""

@@ -17,6 +17,8 @@ from __future__ import annotations
 import csv
 import inspect
 import io
+import os
+import shutil
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -248,15 +250,45 @@ def _validate_and_export(
     report: BuildReport,
     on_step: StepCallback | None,
 ) -> None:
-    """The SHACL validation and the exports of a build, both reading the load file."""
+    """The SHACL validation and the exports of a build, both reading the load file. The
+    exports are written to a staging folder of ``out_dir`` (:func:`staging_dir`) and moved into
+    place once the build is committed (:func:`publish_exports`), so the files in ``out_dir``
+    always belong to the current build."""
     if options.validate:
         with _timed(report, "validate (SHACL)", on_step):
             report.validation = validate(store_build.store, engine=options.engine, nquads=nquads)
     if options.out_dir is not None and options.formats:
         with _timed(report, "export", on_step):
+            for stale in options.out_dir.glob(f"{STAGING}*"):  # left by a killed build
+                shutil.rmtree(stale, ignore_errors=True)
             report.exported = export(
-                store_build.store, options.out_dir, list(options.formats), source=nquads
+                store_build.store,
+                staging_dir(options.out_dir, store_build),
+                list(options.formats),
+                source=nquads,
             )
+
+
+#: Prefix of the folder of ``out_dir`` a build writes its exports to before its commit.
+STAGING = ".staging-"
+
+
+def staging_dir(out_dir: Path, store_build: StoreBuild) -> Path:
+    """``out_dir/.staging-<build stamp>``: where a build's exports wait for its commit."""
+    return out_dir / f"{STAGING}{store_build.folder.name}"
+
+
+def publish_exports(files: list[Path], out_dir: Path) -> list[Path]:
+    """Move the staged export ``files`` into ``out_dir`` (each with one atomic rename), remove
+    their staging folder; returns the published paths."""
+    published = []
+    for staged in files:
+        target = out_dir / staged.name
+        os.replace(staged, target)
+        published.append(target)
+    if files:
+        shutil.rmtree(files[0].parent, ignore_errors=True)
+    return published
 
 
 def _records_to_rdf(
@@ -317,6 +349,8 @@ def build(options: BuildOptions, on_step: StepCallback | None = None) -> BuildRe
         with _timed(report, "commit store", on_step):
             skipped = {SKIPPED_ROWS: skipped_rows_csv(report.sources)}
             store_build.commit(beside=skipped)
+            if options.out_dir is not None:
+                report.exported = publish_exports(report.exported, options.out_dir)
             report.skipped_file = options.store_path / SKIPPED_ROWS
     report.timings["total"] = time.perf_counter() - start
     return report

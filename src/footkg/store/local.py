@@ -16,7 +16,8 @@ Nothing a killed build leaves grows the folder: its N-Quads load file is unlinke
 is opened (it lives on as ``/proc/self/fd/N`` while the build runs, so ``kill -9`` frees it;
 where ``/proc`` is missing it is an ordinary ``PATH/.load-<stamp>.nq``), and every build, once
 it holds the lock, removes what an interrupted one left: builds that are neither ``current`` nor
-``previous``, load files, half-made links, ``*.part`` files of the exports.
+``previous``, load files, half-made links, the exports staged for a build never committed
+(``exports/.staging-<stamp>/``: a build's exports replace the old ones only once it is current).
 """
 
 from __future__ import annotations
@@ -230,6 +231,9 @@ def sweep(path: Path) -> list[Path]:
     for leftover in leftovers:
         leftover.unlink(missing_ok=True)
         removed.append(leftover)
+    for staging in (path / EXPORTS).glob(".staging-*"):  # exports of a build never committed
+        shutil.rmtree(staging, ignore_errors=True)
+        removed.append(staging)
     return removed
 
 
