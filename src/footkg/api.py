@@ -18,6 +18,7 @@ import collections
 import datetime as dt
 import functools
 import os
+import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -572,6 +573,12 @@ def build_and_push(
             formats=formats,
             on_step=on_step,
         )
+        if export_dir is not None and report.skipped_file is not None:
+            kept = Path(export_dir) / report.skipped_file.name  # the temporary store goes
+            shutil.copyfile(report.skipped_file, kept)
+            report.skipped_file = kept
+        else:
+            report.skipped_file = None
         if on_built is not None:
             on_built(report)
         if on_step is not None:
