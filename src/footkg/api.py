@@ -18,6 +18,7 @@ import collections
 import datetime as dt
 import functools
 import os
+import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -331,6 +332,7 @@ class KnowledgeGraph:
         *,
         show_params: bool = False,
         max_rows: int | None = None,
+        allow_service: bool = False,
         **params: ParamValue,
     ) -> Result:
         """Run catalogue query ``name`` (or a ``.rq`` file) with ``params`` as keyword arguments.
@@ -340,14 +342,18 @@ class KnowledgeGraph:
         unbound (its default applies). They are converted and bound as RDF terms by
         :func:`footkg.query.catalogue.bind_params`, never pasted into the query text. Declared
         parameter columns are hidden unless ``show_params``; ``max_rows`` stops reading a huge
-        result there (``result.truncated`` then says so; local stores only).
+        result there (``result.truncated`` then says so; local stores only). A ``.rq`` file
+        that uses ``SERVICE`` (federation) is refused unless ``allow_service`` (the catalogue's
+        own queries may use it).
 
         Raises :class:`footkg.errors.UnknownQueryError`, :class:`footkg.errors.ParameterError`
         (unknown, missing or invalid parameter), :class:`footkg.errors.UnknownTeamError`,
         :class:`footkg.errors.QueryError` (the store refused the query) and, remote,
         :class:`footkg.errors.RemoteError`.
         """
-        return self._run(self.get_query(name), params, show_params, max_rows)
+        q = self.get_query(name)
+        trusted = allow_service or self.catalogue.queries.get(q.name) is q
+        return self._run(q, params, show_params, max_rows, allow_service=trusted)
 
     def query_sparql(self, text: str, /, **params: ParamValue) -> Result:
         """Run an ad hoc SPARQL SELECT over the union of the graphs; rows are typed values.
@@ -369,6 +375,8 @@ class KnowledgeGraph:
         params: Mapping[str, ParamValue],
         show_params: bool,
         max_rows: int | None = None,
+        *,
+        allow_service: bool = False,
     ) -> Result:
         raw = {k: _raw(k, v) for k, v in params.items() if v is not None}
         types = {p.type for p in q.params}
@@ -380,7 +388,12 @@ class KnowledgeGraph:
         )
         if isinstance(self._target, ox.Store):
             result = queries.run(
-                self._target, q, bindings, show_params=show_params, max_rows=max_rows
+                self._target,
+                q,
+                bindings,
+                show_params=show_params,
+                max_rows=max_rows,
+                allow_service=allow_service,
             )
         else:
             from footkg.store import remote
@@ -614,6 +627,12 @@ def build_and_push(
             formats=formats,
             on_step=on_step,
         )
+        if export_dir is not None and report.skipped_file is not None:
+            kept = Path(export_dir) / report.skipped_file.name  # the temporary store goes
+            shutil.copyfile(report.skipped_file, kept)
+            report.skipped_file = kept
+        else:
+            report.skipped_file = None
         if on_built is not None:
             on_built(report)
         if on_step is not None:

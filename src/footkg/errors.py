@@ -9,6 +9,7 @@ hierarchy::
     FootkgError                           exit 2 (bad input or usage), unless said otherwise
     ├── ValidationFailed                  exit 1: the data does not conform to the SHACL shapes
     ├── StoreNotBuiltError                no completed build in the store folder
+    ├── StoreBusyError                    another build of the same store folder is running
     ├── UnknownNameError                  a name nobody knows; .suggestions: close names
     │   ├── UnknownTeamError              a team name
     │   └── UnknownCompetitionError       a competition name
@@ -51,6 +52,7 @@ __all__ = [
     "QueryFileError",
     "RemoteError",
     "SourceFormatError",
+    "StoreBusyError",
     "StoreNotBuiltError",
     "UnknownCompetitionError",
     "UnknownNameError",
@@ -92,6 +94,14 @@ class StoreNotBuiltError(FootkgError):
     def __init__(self, path: Path) -> None:
         self.path = path
         super().__init__(f"no footkg store at {path}: run `footkg build` first")
+
+
+class StoreBusyError(FootkgError):
+    """Another build holds the store folder's build lock (``PATH/.build.lock``)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__(f"another footkg build is writing the store at {path}: wait for it")
 
 
 class UnknownNameError(FootkgError, LookupError):

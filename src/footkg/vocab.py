@@ -11,11 +11,15 @@ identity rules live in one module:
 * named graphs: ``https://w3id.org/footkg/graph/<name>``.
 
 Slugs are readable (``team/argentina``, ``match/2022-12-18-argentina-france``) and valid for any
-input: a name is reduced to its *identity key* (accents stripped, case folded, punctuation and
-spaces collapsed to ``-``). Two names with the same identity key are the same entity by footkg's
-resolution rules ("Côte d'Ivoire" and "Cote d'Ivoire"); when the reduction would drop characters
-that carry identity (scripts without a Latin transliteration, symbols, emoji) a short SHA-256 of
-the NFC name is appended, so distinct names never collide. IRIs contain only unreserved ASCII
+input: a name is reduced to its *identity key*: transliterated to ASCII with the maintained
+``anyascii`` tables (accents stripped, and letters with no decomposition folded too: ``ł`` → l,
+``ı`` → i, ``Ø`` → O, ``Đ`` → D, ``Æ`` → AE, ``ß`` → ss), case folded, an ASCII symbol that
+carries identity spelt out (``C#`` → ``c-number-sign``, ``C+`` → ``c-plus-sign``), punctuation
+and spaces collapsed to ``-``. Two names with the same identity key are the same entity by
+footkg's resolution rules ("Côte d'Ivoire" and "Cote d'Ivoire", "Paweł Janas" and "Pawel
+Janas"); when the reduction loses characters that carry identity (a script other than Latin,
+whose transliteration is not one-to-one; symbols, emoji) a short SHA-256 of the NFC name is
+appended to the slug, so distinct names never collide. IRIs contain only unreserved ASCII
 characters and ``/``, so they are valid IRIs and URIs in every RDF syntax.
 """
 
@@ -24,7 +28,10 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+from anyascii import anyascii
 
 if TYPE_CHECKING:  # rdflib loads on first use of FK, STAGES or a Namespace (start-up, issue 20)
     from rdflib import Namespace
@@ -268,27 +275,46 @@ WOMENS_WORLD_CUP = "FIFA Women's World Cup"
 # --- IRI minting --------------------------------------------------------------------------------
 
 _SEPARATORS = re.compile(r"[^0-9a-z]+")
-# Characters that the identity key may drop without losing identity: punctuation and spaces.
+#: ASCII punctuation a name may gain or lose without becoming another name ("St. Kitts",
+#: "Côte d'Ivoire", "Guinea-Bissau", "Bosnia & Herzegovina", "Trinidad/Tobago"). Every other
+#: ASCII symbol carries identity ("C#" is not "C") and is spelt out in the identity key.
+_IGNORABLE_ASCII = frozenset(" \t\n\r'\"-.,()[]/&:;!?_`")
+_SYMBOLS = re.compile(r"[^0-9A-Za-z\s'\"\-.,()\[\]/&:;!?_`]")
+# Characters outside ASCII that the identity key may drop without losing identity:
+# punctuation, spaces, control characters, combining marks (accents), modifier symbols.
 _IGNORABLE_CATEGORIES = {"Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Zs", "Cc", "Mn", "Sk"}
 
 
+def _spelt(symbol: re.Match[str]) -> str:
+    return f" {unicodedata.name(symbol.group(), 'symbol').lower()} "
+
+
+@lru_cache(maxsize=1 << 16)
 def identity_key(name: str) -> str:
     """Reduce a name to footkg's identity key: ASCII lower case words joined by ``-``.
 
     ``"Côte d'Ivoire"`` → ``"cote-d-ivoire"``; ``"Bosnia & Herzegovina"`` →
-    ``"bosnia-herzegovina"``. The key may be empty (a name of only symbols or non-Latin script).
+    ``"bosnia-herzegovina"``; ``"Paweł Janas"`` → ``"pawel-janas"``; ``"Barış Alper Yılmaz"``
+    → ``"baris-alper-yilmaz"``; ``"C#"`` → ``"c-number-sign"``. Transliteration is
+    ``anyascii``'s (other scripts too: ``"孫興慜"`` → ``"sunxingmin"``). The key may be empty
+    (a name of punctuation only).
     """
-    decomposed = unicodedata.normalize("NFKD", name.replace("ß", "ss").replace("ø", "o"))
-    ascii_text = decomposed.encode("ascii", "ignore").decode("ascii").lower()
-    return _SEPARATORS.sub("-", ascii_text).strip("-")
+    ascii_text = _SYMBOLS.sub(_spelt, anyascii(unicodedata.normalize("NFC", name)))
+    return _SEPARATORS.sub("-", ascii_text.lower()).strip("-")
 
 
 def _is_lossless(name: str) -> bool:
-    """True when :func:`identity_key` drops only accents, case, spaces and punctuation."""
+    """True when :func:`identity_key` drops or folds only accents, case, spaces, punctuation
+    and the letters of the Latin script (``ł``, ``ß``, ``Æ``): any other letter (its
+    transliteration is not one-to-one), digit or symbol carries identity the key may lose."""
     for char in unicodedata.normalize("NFKD", name):
-        if char.isascii() or char in "ßø":
-            continue
+        if char.isascii():
+            if char.isalnum() or char in _IGNORABLE_ASCII:
+                continue
+            return False
         if unicodedata.category(char) in _IGNORABLE_CATEGORIES:
+            continue
+        if char.isalpha() and unicodedata.name(char, "").startswith("LATIN "):
             continue
         return False
     return True

@@ -19,7 +19,7 @@ from footkg.cli.options import (
     fail,
     store_path_of,
 )
-from footkg.errors import EXIT_NONCONFORMING, FootkgError
+from footkg.errors import EXIT_BAD_INPUT, EXIT_NONCONFORMING, FootkgError
 
 _app = typer.Typer()
 
@@ -108,6 +108,11 @@ def build(
     else:
         total = sum(p.triples for p in pushed)
         console.print(f"pushed {len(pushed)} named graphs ({total:,} triples) to {store_path}")
+    if report.failed:
+        failed = ", ".join(report.failed)
+        console.print(f"[red]build incomplete:[/] {failed} could not be read; the store holds "
+                      "the other sources")  # fmt: skip
+        raise typer.Exit(EXIT_BAD_INPUT)
     if report.validation is not None and not report.validation.conforms:
         raise typer.Exit(EXIT_NONCONFORMING)
 

@@ -87,6 +87,13 @@ def query(
             show_default=False,
         ),
     ] = None,
+    allow_service: Annotated[
+        bool,
+        typer.Option(
+            "--allow-service",
+            help="Let a .rq file use SERVICE (federation: footkg then calls the server it names).",
+        ),
+    ] = False,
     store_path: StoreOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
@@ -108,7 +115,7 @@ def query(
     params = parse_params(param or [])
     try:
         kg = api.open(store_path)
-        result = kg.query(name, max_rows=limit, **params)
+        result = kg.query(name, max_rows=limit, allow_service=allow_service, **params)
     except (FootkgError, OSError) as exc:
         raise fail(str(exc)) from exc
     if result.truncated:

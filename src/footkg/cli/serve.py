@@ -29,12 +29,34 @@ def serve_cmd(
         ),
     ] = 10.0,
     max_result_mb: Annotated[
-        float, typer.Option(metavar="MIB", help="Largest answer in MiB (larger: HTTP 400).")
-    ] = 32.0,
+        float | None,
+        typer.Option(
+            metavar="MIB",
+            help="Cut off an answer past this many MiB (default: no cap; answers are streamed).",
+        ),
+    ] = None,
     workers: Annotated[
         int | None,
-        typer.Option(metavar="N", help="Query worker processes (default: CPUs, 2 to 4)."),
+        typer.Option(metavar="N", help="Query worker processes (default: CPUs, 1 to 4)."),
     ] = None,
+    min_workers: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            help="Workers kept ready when idle (default 0: started on the first query "
+            "that needs one; memory: about 80 MB each)."
+        ),
+    ] = 0,
+    max_queue: Annotated[
+        int,
+        typer.Option(metavar="N", help="Queries that may wait for a worker (more: HTTP 503)."),
+    ] = 64,
+    max_per_client: Annotated[
+        int,
+        typer.Option(
+            metavar="N", help="Worker queries one client address may have at once (more: 429)."
+        ),
+    ] = 8,
     allow_service: Annotated[
         bool,
         typer.Option(
@@ -62,13 +84,20 @@ def serve_cmd(
         store.current_build(path)
     except FootkgError as exc:
         raise _fail(str(exc)) from exc
-    if timeout <= 0 or max_result_mb <= 0 or (workers is not None and workers < 1):
-        raise _fail("--timeout, --max-result-mb and --workers must be positive")
+    numbers = [timeout, max_queue, max_per_client, workers or 1, max_result_mb or 1]
+    if min(numbers) <= 0 or min_workers < 0:
+        raise _fail(
+            "--timeout, --max-result-mb, --workers, --max-queue and --max-per-client "
+            "must be positive"
+        )
     options = {"workers": workers} if workers is not None else {}
     config = server.ServerConfig(
         store_path=path,
         timeout=timeout,
-        max_result_bytes=int(max_result_mb * 1024 * 1024),
+        max_result_bytes=int(max_result_mb * 1024 * 1024) if max_result_mb else None,
+        max_queue=max_queue,
+        min_workers=min_workers,
+        max_per_client=max_per_client,
         allow_service=allow_service,
         cors_origins=tuple(cors_origin or ("*",)),
         **options,

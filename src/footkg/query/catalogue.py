@@ -26,8 +26,12 @@ Values are never pasted into query text as they were typed. Locally they are bou
 with pyoxigraph substitutions (:func:`run`); for remote endpoints :func:`with_values_block` adds a
 ``VALUES`` block built from serialised terms, escaped here. Two pyoxigraph rules shape the catalogue
 files: a substituted variable must be in the ``SELECT`` projection (queries project their
-parameters; :func:`run` hides them again), and ``BOUND(?param)`` is false for a substituted
-variable, so optional filters are written ``FILTER(COALESCE(?x <= ?until, true))``.
+parameters; :func:`run` hides them again). An optional filter is written
+``FILTER(!BOUND(?until) || ?x <= ?until)``, which Oxigraph, Virtuoso and rdflib read alike
+(Virtuoso does not turn an error on an unbound variable inside ``COALESCE`` into the fallback),
+and a computed boolean is typed (``xsd:boolean(BOUND(?x))``: Virtuoso answers a bare ``true``
+as the integer 1). ``BOUND`` is false for a variable bound by pyoxigraph's substitutions, so
+catalogue queries with optional parameters are bound with the ``VALUES`` block (the default).
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from footkg.errors import (
     QueryFileError,
     UnknownQueryError,
 )
+from footkg.query import analysis
 from footkg.query.results import (
     IRI_FORBIDDEN,
     XSD,
@@ -438,7 +443,7 @@ def bind_params(
 #: (groups: comment, string, iri, var, word, open, close, other); the endpoint uses it too.
 SPARQL_TOKEN = re.compile(
     r"""
-    (?P<comment>\#[^\n]*)
+    (?P<comment>\#[^\r\n]*)
   | (?P<string>'''(?:[^'\\]|\\.|'(?!''))*'''|\"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"
                |'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")
   | (?P<iri><[^<>"{}|^`\\\x00-\x20]*>)
@@ -538,8 +543,16 @@ def run(
     show_params: bool = False,
     binding: Literal["substitutions", "values"] = "values",
     max_rows: int | None = None,
+    allow_service: bool = False,
 ) -> QueryResult:
     """Run a SELECT query on ``store`` over the union of its graphs, parameters substituted.
+
+    The dataset follows SPARQL 1.1 Query §13: a query with ``FROM`` / ``FROM NAMED`` reads
+    exactly the graphs it names; one without reads the union of every named graph (each also
+    available to ``GRAPH``). A query with ``SERVICE`` (federation: the process calls the address
+    it names) is refused with :class:`QueryError` unless ``allow_service``, and so is one nested
+    deeper than :data:`footkg.query.analysis.MAX_NESTING` brackets; both are decided by
+    :func:`footkg.query.analysis.analyse` before pyoxigraph sees the text.
 
     ``bindings`` come from :func:`bind_params` (``{name: term}``). The columns of declared
     parameters are dropped from the result unless ``show_params`` (queries project them only
@@ -560,10 +573,15 @@ def run(
     substitutions = {ox.Variable(k): v for k, v in (bindings or {}).items()}
     if binding == "values":
         text, substitutions = with_values_block(text, bindings or {}), {}
-    try:
-        solutions = store.query(
-            text, substitutions=substitutions or None, use_default_graph_as_union=True
+    facts = analysis.analyse(text)
+    if facts.uses_service and not allow_service:
+        raise QueryError(
+            "the query uses SERVICE (federation: it would make this process call another "
+            "server); refused unless allowed (footkg query --allow-service)"
         )
+    dataset = {} if facts.has_dataset else {"use_default_graph_as_union": True}
+    try:
+        solutions = store.query(text, substitutions=substitutions or None, **dataset)
     except SyntaxError as exc:
         where = "" if isinstance(query, str) else f" in {query.path or query.name}"
         position = syntax_error_position(original, exc)
