@@ -32,9 +32,9 @@ def _reports(shared: Path) -> list[Path]:
 
 @pytest.fixture(scope="module")
 def app():
-    from footkg.cli.app import make_app
+    from footkg.cli.app import app
 
-    return make_app(("extract",))
+    return app
 
 
 def _extract(app, store: Path, report: Path, fmt: str = "json") -> str:
