@@ -55,9 +55,10 @@ def build(
     engine: Annotated[
         str,
         typer.Option(
-            help="SHACL engine: turbo (fast) or pyshacl (reference, slow on the full graph)."
+            help="SHACL engine: sparql (the shapes as queries in the store; fastest), turbo "
+            "(pyshacl-turbo for Core shapes) or pyshacl (reference, slow on the full graph)."
         ),
-    ] = "turbo",
+    ] = "sparql",
 ) -> None:
     """Load the datasets, map them to RDF, store, validate and export them (the main job).
 
@@ -97,7 +98,7 @@ def build(
 def validate_cmd(
     store_path: StoreOpt = None,
     data_dir: DataDirOpt = None,
-    engine: Annotated[str, typer.Option(help="turbo or pyshacl")] = "turbo",
+    engine: Annotated[str, typer.Option(help="sparql, turbo or pyshacl")] = "sparql",
     limit: Annotated[int, typer.Option(help="Results listed per shape.")] = 10,
 ) -> None:
     """Validate the store against ontology/shapes.ttl; exit 1 if it has violations."""

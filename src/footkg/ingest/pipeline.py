@@ -93,7 +93,7 @@ class BuildOptions:
     out_dir: Path | None = None
     formats: tuple[str, ...] = ("turtle", "trig", "nquads")
     validate: bool = True
-    engine: str = "turbo"
+    engine: str = "sparql"
     articles: tuple[Path, ...] = ()
     demo_articles: bool = True
 
