@@ -1,4 +1,4 @@
-"""The derived aggregates (head-to-head records, goal tallies) of a hand-written test graph.
+"""The derived aggregates (head-to-head records, goal tallies, squads) of a hand-written test graph.
 
 A build derives them from its resolved records (:mod:`footkg.ingest.derive`); a fixture graph such
 as ``tests/fixtures/mini.trig`` has only the RDF, so :func:`aggregate_quads` reads its matches and
@@ -11,9 +11,9 @@ import datetime as dt
 
 import pyoxigraph as ox
 
-from footkg.ingest.derive import goal_tallies, head_to_head_records
-from footkg.ingest.integrate import RGoal, RMatch
-from footkg.ingest.mapping import QuadSink, map_goal_tally, map_head_to_head
+from footkg.ingest.derive import goal_tallies, head_to_head_records, squads
+from footkg.ingest.integrate import RGoal, RMatch, RShootout, RSquad
+from footkg.ingest.mapping import QuadSink, map_goal_tally, map_head_to_head, map_squad_record
 
 _PREFIXES = """PREFIX fk: <https://w3id.org/footkg/ontology#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
@@ -22,11 +22,13 @@ PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 _MATCHES = (
     _PREFIXES
     + """SELECT ?match ?home ?away ?homeScore ?awayScore ?date ?competition ?edition ?stage
+       ?shootout ?shootoutWinner
 WHERE {
   ?match a fk:Match ; fk:homeTeam ?home ; fk:awayTeam ?away ; fk:homeScore ?homeScore ;
          fk:awayScore ?awayScore ; fk:date ?date ; fk:competition ?competition .
   OPTIONAL { ?match fk:edition ?edition }
   OPTIONAL { ?match fk:stage ?stageNode . ?stageNode rdfs:label ?stage }
+  OPTIONAL { ?match fk:penaltyShootout ?shootout OPTIONAL { ?shootout fk:winner ?shootoutWinner } }
 }"""
 )
 
@@ -39,9 +41,23 @@ WHERE { ?goal a fk:Goal ; fk:match ?match ; fk:team ?team ; fk:ownGoal ?ownGoal 
 
 _PLAYERS = _PREFIXES + "SELECT ?player WHERE { ?player a fk:Player ; rdfs:label ?label }"
 
+_SQUADS = (
+    _PREFIXES
+    + """SELECT ?membership ?player ?team ?edition
+WHERE { ?membership a fk:SquadMembership ; fk:player ?player ; fk:team ?team ;
+                    fk:edition ?edition }"""
+)
+
 
 def _value(term: ox.NamedNode | ox.Literal | None) -> str | None:
     return None if term is None else term.value
+
+
+def _shootout(row: ox.QuerySolution) -> RShootout | None:
+    """The match's shootout (only its winner: what the aggregates read), or None."""
+    if row["shootout"] is None:
+        return None
+    return RShootout(row["shootout"].value, None, None, _value(row["shootoutWinner"]), None)
 
 
 def _matches(store: ox.Store) -> dict[str, RMatch]:
@@ -64,13 +80,15 @@ def _matches(store: ox.Store) -> dict[str, RMatch]:
             gender="men",
             edition_iri=_value(row["edition"]),
             stage=_value(row["stage"]),
+            shootout=_shootout(row),
         )
     return out
 
 
 def aggregate_quads(store: ox.Store) -> list[ox.Quad]:
-    """The ``fkg:derived`` quads of the head-to-head records and goal tallies of the matches and
-    goals in ``store`` (its union graph), as a build would write them."""
+    """The ``fkg:derived`` quads of the head-to-head records, goal tallies and squads of the
+    matches, goals and squad memberships in ``store`` (its union graph), as a build would write
+    them."""
     matches = _matches(store)
     for row in store.query(_GOALS, use_default_graph_as_union=True):
         match = matches.get(row["match"].value)
@@ -98,4 +116,11 @@ def aggregate_quads(store: ox.Store) -> list[ox.Quad]:
         map_head_to_head(sink, record)
     for tally in goal_tallies(matches.values(), players):
         map_goal_tally(sink, tally)
+    memberships = [
+        RSquad(row["membership"].value, row["player"].value, row["team"].value,
+               row["edition"].value, "")
+        for row in store.query(_SQUADS, use_default_graph_as_union=True)
+    ]  # fmt: skip
+    for squad in squads(memberships):
+        map_squad_record(sink, squad)
     return sink.quads()

@@ -23,6 +23,8 @@ FKS = "https://w3id.org/footkg/shapes#"
 RES = "https://w3id.org/footkg/resource/"
 FINAL = RES + "match/2022-12-18-argentina-france"
 ARG_FRA = RES + "head-to-head/argentina/france"
+ARG_FRA_WC = ARG_FRA + "/fifa-world-cup"
+ARG_SQUAD = RES + "squad/fifa-world-cup-2022/argentina"
 MESSI_WC = RES + "goal-tally/competition/fifa-world-cup/lionel-messi"
 WC2022 = RES + "tournament/fifa-world-cup-2022"
 SCHON_1974 = RES + "manager-appointment/fifa-world-cup-1974-germany-helmut-schon"
@@ -462,6 +464,31 @@ CASES = [
         "Violation",
         ARG_FRA,
         "HeadToHeadShape",
+    ),
+    (
+        "more-shootouts-won-than-draws",
+        "aggregates.ttl",
+        f"DELETE DATA {{ <{ARG_FRA_WC}> fk:team2ShootoutWins 0 }} ;"
+        f" INSERT DATA {{ <{ARG_FRA_WC}> fk:team2ShootoutWins 1 }}",
+        "Violation",
+        ARG_FRA_WC,
+        "HeadToHeadCountsShape",
+    ),
+    (
+        "competition-record-without-its-competition",
+        "aggregates.ttl",
+        f"DELETE WHERE {{ <{ARG_FRA_WC}> fk:meetingsIn ?c }}",
+        "Violation",
+        ARG_FRA_WC,
+        "CompetitionHeadToHeadShape",
+    ),
+    (
+        "squad-member-not-a-player",
+        "aggregates.ttl",
+        f"INSERT DATA {{ <{ARG_SQUAD}> fk:member team:france }}",
+        "Violation",
+        ARG_SQUAD,
+        "SquadShape",
     ),
     (
         "goal-tally-without-goals",

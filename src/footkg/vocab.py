@@ -94,7 +94,9 @@ class FK(DefinedNamespace):
     Country: URIRef
     SourceConflict: URIRef
     HeadToHead: URIRef
+    CompetitionHeadToHead: URIRef
     GoalTally: URIRef
+    Squad: URIRef
 
     # stage individuals (controlled vocabulary, see STAGES)
     GroupStage: URIRef
@@ -195,7 +197,7 @@ class FK(DefinedNamespace):
     otherValue: URIRef
     otherSource: URIRef
 
-    # derived aggregates: head-to-head records of team pairs, goal tallies of players
+    # derived aggregates: head-to-head records of team pairs, goal tallies of players, squads
     team1: URIRef
     team2: URIRef
     played: URIRef
@@ -212,6 +214,11 @@ class FK(DefinedNamespace):
     rivalryScore: URIRef
     meetingsRank: URIRef
     rivalryRank: URIRef
+    meetingsIn: URIRef
+    meeting: URIRef
+    team1ShootoutWins: URIRef
+    team2ShootoutWins: URIRef
+    member: URIRef
     goals: URIRef
     goalsIn: URIRef
     scoredFor: URIRef
@@ -349,6 +356,14 @@ def squad_iri(edition: str, team: str, player: str) -> str:
     return _res("squad", tail(edition), tail(team), tail(player))
 
 
+def team_squad_iri(edition: str, team: str) -> str:
+    """``…/squad/fifa-world-cup-2014/germany``: the squad of a team (IRI) at a tournament edition
+    (IRI), a derived resource listing its players (a membership's IRI has one segment after
+    ``squad/``, a squad's two, so they never meet)."""
+    tail = lambda iri: iri.rsplit("/", 1)[-1]  # noqa: E731
+    return RES_NS + f"squad/{tail(edition)}/{tail(team)}"
+
+
 def manager_iri(name: str, disambiguator: str | None = None) -> str:
     """``…/manager/vittorio-pozzo``: a national-team manager (head coach); ``disambiguator``
     (the source's manager ID) separates distinct managers who share a name."""
@@ -362,11 +377,14 @@ def manager_appointment_iri(edition: str, team: str, manager: str) -> str:
     return _res("manager-appointment", tail(edition), tail(team), tail(manager))
 
 
-def head_to_head_iri(team_1: str, team_2: str) -> str:
+def head_to_head_iri(team_1: str, team_2: str, competition: str | None = None) -> str:
     """``…/head-to-head/argentina/england``: the head-to-head record of two teams (their IRIs, in
-    the record's order: ``team_1`` is the one whose IRI sorts first)."""
+    the record's order: ``team_1`` is the one whose IRI sorts first) over every competition;
+    with ``competition`` (its IRI), their record in that competition only:
+    ``…/head-to-head/argentina/england/fifa-world-cup``."""
     tail = lambda iri: iri.rsplit("/", 1)[-1]  # noqa: E731
-    return RES_NS + f"head-to-head/{tail(team_1)}/{tail(team_2)}"
+    scope = f"/{tail(competition)}" if competition else ""
+    return RES_NS + f"head-to-head/{tail(team_1)}/{tail(team_2)}{scope}"
 
 
 def goal_tally_iri(scope: str, player: str) -> str:

@@ -9,11 +9,19 @@
   difference.
 * ``previousEdition``: the edition of the same competition held before (by year).
 * A head-to-head record (``fk:HeadToHead``) of every pair of teams that met, over all their
-  matches with a score (every competition, friendlies included): meetings, wins of each side and
-  draws (a shootout decides nothing: such a match is a draw), goals of each side, the sum of the
-  absolute goal differences, knockout meetings and finals, first and last meeting, the rivalry
-  score (``docs/rivalry-score.md``) and the pair's rank among all pairs by meetings and by
-  score. The catalogue's ``rivalries`` and ``rivalry-edges`` read these instead of every match.
+  matches with a score (every competition, friendlies included), and one more per competition
+  they met in (``fk:CompetitionHeadToHead``, its ``fk:meetingsIn``): meetings, wins of each side
+  and draws (a shootout decides nothing: such a match is a draw), the shootouts each side won,
+  goals of each side, the sum of the absolute goal differences, knockout meetings and finals,
+  first and last meeting, the rivalry score (``docs/rivalry-score.md``) and the pair's rank by
+  meetings and by score among all pairs of the same scope (every competition, or that one).
+  The record over every competition links its matches (``fk:meeting``). Teams are IRIs:
+  national teams and clubs alike. The catalogue's ``head-to-head``, ``head-to-head-matches``,
+  ``rivalries`` and ``rivalry-edges`` read these instead of every match when no stage or date
+  filter applies.
+* The squads (``fk:Squad``): the players of one team at one tournament edition, from the squad
+  memberships; two players are linked when they share one (``squad-links``, ``footkg graph
+  path``).
 * The goal tallies (``fk:GoalTally``) of the leading scorers of every competition and tournament
   edition, the players ranked 100th or better there (ties included): goals (own goals excluded,
   shootout kicks are never goals), the teams scored for, rank by goals. The ``top-scorers``
@@ -32,7 +40,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from footkg import vocab
-from footkg.ingest.integrate import Conflict, Integrated, RMatch
+from footkg.ingest.integrate import Conflict, Integrated, RMatch, RSquad
 
 DERIVED_GRAPH = vocab.graph_iri("derived")
 
@@ -78,18 +86,23 @@ def rivalry_score(
 
 @dataclass(slots=True)
 class HeadToHead:
-    """The record of two teams over their meetings (``team1``'s IRI sorts first): counts of
-    matches, wins, draws, goals and knockout meetings, the sum of absolute goal differences
+    """The record of two teams over their meetings (``team1``'s IRI sorts first) in every
+    competition (``competition`` None) or in one (its IRI): counts of matches, wins, draws,
+    shootouts won, goals and knockout meetings, the sum of absolute goal differences
     (``goal_margins``), dates of the first and last meeting, the rivalry score and the ranks
-    (see :func:`ranks`) by meetings and by score among all pairs."""
+    (see :func:`ranks`) by meetings and by score among all pairs of the same scope; the record
+    over every competition lists its ``matches`` (IRIs, by date)."""
 
     iri: str
     team1: str
     team2: str
+    competition: str | None = None
     played: int = 0
     team1_wins: int = 0
     draws: int = 0
     team2_wins: int = 0
+    team1_shootout_wins: int = 0
+    team2_shootout_wins: int = 0
     team1_goals: int = 0
     team2_goals: int = 0
     goal_margins: int = 0
@@ -100,11 +113,17 @@ class HeadToHead:
     score: float = 0.0
     meetings_rank: int = 0
     rivalry_rank: int = 0
+    matches: list[str] = field(default_factory=list)
 
-    def add(self, score_1: int, score_2: int, stage: str | None, day: date) -> None:
+    def add(
+        self, score_1: int, score_2: int, stage: str | None, day: date, shootout: int = 0
+    ) -> None:
         """Count one meeting: goals of ``team1`` and ``team2`` (after extra time), its stage key
-        (None when unknown) and its date."""
+        (None when unknown), its date and who won its shootout (1 or 2; 0 for none, or a
+        shootout without a recorded winner)."""
         self.played += 1
+        self.team1_shootout_wins += shootout == 1
+        self.team2_shootout_wins += shootout == 2
         self.team1_wins += score_1 > score_2
         self.draws += score_1 == score_2
         self.team2_wins += score_1 < score_2
@@ -132,9 +151,21 @@ class GoalTally:
 
 
 @dataclass(slots=True)
+class Squad:
+    """The squad of one team at one tournament edition: its players (IRIs, sorted), from the
+    squad memberships (Fjelstul's ``squads.csv``, openfootball's 2026 squads)."""
+
+    iri: str
+    team: str
+    edition: str
+    players: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Derived:
     """Derived facts, keyed by IRI: match → (winner, loser); edition → champion / runner-up;
-    edition → previous edition; and the aggregates: head-to-head records and goal tallies."""
+    edition → previous edition; and the aggregates: head-to-head records (every competition and
+    each competition), goal tallies and squads."""
 
     match_result: dict[str, tuple[str, str]] = field(default_factory=dict)
     champion: dict[str, str] = field(default_factory=dict)
@@ -142,6 +173,7 @@ class Derived:
     previous_edition: dict[str, str] = field(default_factory=dict)
     head_to_head: list[HeadToHead] = field(default_factory=list)
     goal_tallies: list[GoalTally] = field(default_factory=list)
+    squads: list[Squad] = field(default_factory=list)
 
 
 def match_result(m: RMatch) -> tuple[str, str] | None:
@@ -210,6 +242,7 @@ def derive(data: Integrated) -> Derived:
             out.previous_edition[after] = before
     out.head_to_head = head_to_head_records(data.matches.values())
     out.goal_tallies = goal_tallies(data.matches.values(), data.players)
+    out.squads = squads(data.squads)
     return out
 
 
@@ -223,32 +256,54 @@ def _stage_keys(m: RMatch) -> list[str | None]:
 
 
 def head_to_head_records(matches: Iterable[RMatch]) -> list[HeadToHead]:
-    """The head-to-head record of every pair of teams that met in a match with a score, with
-    scores and ranks (see :class:`HeadToHead`), in no particular order."""
-    records: dict[tuple[str, str], HeadToHead] = {}
-    for m in matches:
-        if m.home_score is None or m.away_score is None:
-            continue
+    """The head-to-head records of every pair of teams that met in a match with a score: one
+    over every competition and one per competition they met in, with scores and ranks within
+    each scope (see :class:`HeadToHead`), in no particular order."""
+    records: dict[tuple[str, str, str | None], HeadToHead] = {}
+    matches_with_scores = [
+        m for m in matches if m.home_score is not None and m.away_score is not None
+    ]
+    for m in matches_with_scores:
+        assert m.home_score is not None and m.away_score is not None
         home_first = m.home_iri < m.away_iri
         team1, team2 = (m.home_iri, m.away_iri) if home_first else (m.away_iri, m.home_iri)
         score_1, score_2 = (
             (m.home_score, m.away_score) if home_first else (m.away_score, m.home_score)
         )
-        record = records.get((team1, team2))
-        if record is None:
-            iri = vocab.head_to_head_iri(team1, team2)
-            record = records[(team1, team2)] = HeadToHead(iri, team1, team2)
-        for stage in _stage_keys(m):
-            record.add(score_1, score_2, stage, m.date)
-    out = list(records.values())
-    for r in out:
+        winner = m.shootout.winner_iri if m.shootout else None
+        shootout = 1 if winner == team1 else 2 if winner == team2 else 0
+        for scope in (None, m.competition_iri):
+            record = records.get((team1, team2, scope))
+            if record is None:
+                iri = vocab.head_to_head_iri(team1, team2, scope)
+                record = records[(team1, team2, scope)] = HeadToHead(iri, team1, team2, scope)
+            for stage in _stage_keys(m):
+                record.add(score_1, score_2, stage, m.date, shootout)
+            if scope is None:
+                record.matches.append(m.iri)
+    by_scope: dict[str | None, list[HeadToHead]] = defaultdict(list)
+    dates = {m.iri: m.date for m in matches_with_scores}
+    for r in records.values():
+        r.matches.sort(key=lambda iri: (dates[iri], iri))
         r.score = rivalry_score(r.played, r.knockout, r.team1_wins, r.team2_wins,
                                 r.goal_margins, r.first.year, r.last.year)  # fmt: skip
-    for r, rank in zip(out, ranks([r.played for r in out]), strict=True):
-        r.meetings_rank = rank
-    for r, rank in zip(out, ranks([r.score for r in out]), strict=True):
-        r.rivalry_rank = rank
-    return out
+        by_scope[r.competition].append(r)
+    for group in by_scope.values():
+        for r, rank in zip(group, ranks([r.played for r in group]), strict=True):
+            r.meetings_rank = rank
+        for r, rank in zip(group, ranks([r.score for r in group]), strict=True):
+            r.rivalry_rank = rank
+    return list(records.values())
+
+
+def squads(memberships: Iterable[RSquad]) -> list[Squad]:
+    """One :class:`Squad` per team and tournament edition of ``memberships``, its players
+    sorted (a player listed twice counts once), in no particular order."""
+    found: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for m in memberships:
+        found[(m.team_iri, m.edition_iri)].add(m.player_iri)
+    return [Squad(vocab.team_squad_iri(edition, team), team, edition, sorted(players))
+            for (team, edition), players in found.items()]  # fmt: skip
 
 
 def ranks(values: Sequence[float]) -> list[int]:

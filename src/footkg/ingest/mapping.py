@@ -17,7 +17,7 @@ from urllib.parse import quote
 import pyoxigraph as ox
 
 from footkg import vocab
-from footkg.ingest.derive import DERIVED_GRAPH, Derived, GoalTally, HeadToHead
+from footkg.ingest.derive import DERIVED_GRAPH, Derived, GoalTally, HeadToHead, Squad
 from footkg.ingest.integrate import (
     Conflict,
     Integrated,
@@ -431,10 +431,16 @@ def map_conflict(sink: QuadSink, c: Conflict) -> None:
 
 
 def map_head_to_head(sink: QuadSink, r: HeadToHead) -> None:
-    """A head-to-head record: the two teams, counts (integers), first and last meeting (dates),
-    rivalry score (``xsd:double``) and ranks."""
+    """A head-to-head record: ``fk:HeadToHead`` over every competition, or
+    ``fk:CompetitionHeadToHead`` with its ``fk:meetingsIn``; the two teams, counts (integers),
+    first and last meeting (dates), rivalry score (``xsd:double``), ranks and (over every
+    competition) the matches counted (``fk:meeting``)."""
     g, s = DERIVED_GRAPH, r.iri
-    sink.add_iri(s, _RDF_TYPE, _FK.HeadToHead, g)
+    if r.competition is None:
+        sink.add_iri(s, _RDF_TYPE, _FK.HeadToHead, g)
+    else:
+        sink.add_iri(s, _RDF_TYPE, _FK.CompetitionHeadToHead, g)
+        sink.add_iri(s, _FK.meetingsIn, r.competition, g)
     sink.add_iri(s, _FK.team1, r.team1, g)
     sink.add_iri(s, _FK.team2, r.team2, g)
     for prop, value in (
@@ -442,6 +448,8 @@ def map_head_to_head(sink: QuadSink, r: HeadToHead) -> None:
         (_FK.team1Wins, r.team1_wins),
         (_FK.draws, r.draws),
         (_FK.team2Wins, r.team2_wins),
+        (_FK.team1ShootoutWins, r.team1_shootout_wins),
+        (_FK.team2ShootoutWins, r.team2_shootout_wins),
         (_FK.team1Goals, r.team1_goals),
         (_FK.team2Goals, r.team2_goals),
         (_FK.goalMargins, r.goal_margins),
@@ -454,6 +462,8 @@ def map_head_to_head(sink: QuadSink, r: HeadToHead) -> None:
     ):
         sink.add(s, prop, value, g)
     sink.add(s, _FK.rivalryScore, ox.Literal(repr(r.score), datatype=_DOUBLE), g)
+    for match in r.matches:
+        sink.add_iri(s, _FK.meeting, match, g)
 
 
 def map_goal_tally(sink: QuadSink, t: GoalTally) -> None:
@@ -468,9 +478,20 @@ def map_goal_tally(sink: QuadSink, t: GoalTally) -> None:
     sink.add(s, _FK.goalsRank, t.rank, g)
 
 
+def map_squad_record(sink: QuadSink, squad: Squad) -> None:
+    """A team's squad at a tournament edition (``fk:Squad``): team, edition, its players
+    (``fk:member``)."""
+    g, s = DERIVED_GRAPH, squad.iri
+    sink.add_iri(s, _RDF_TYPE, _FK.Squad, g)
+    sink.add_iri(s, _FK.team, squad.team, g)
+    sink.add_iri(s, _FK.edition, squad.edition, g)
+    for player in squad.players:
+        sink.add_iri(s, _FK.member, player, g)
+
+
 def map_derived(sink: QuadSink, derived: Derived) -> None:
     """Winners and losers of matches, champions and runners-up, previous editions, head-to-head
-    records and goal tallies."""
+    records, goal tallies and squads."""
     g = DERIVED_GRAPH
     for match, (winner, loser) in derived.match_result.items():
         sink.add_iri(match, _FK.winner, winner, g)
@@ -485,6 +506,8 @@ def map_derived(sink: QuadSink, derived: Derived) -> None:
         map_head_to_head(sink, record)
     for tally in derived.goal_tallies:
         map_goal_tally(sink, tally)
+    for squad in derived.squads:
+        map_squad_record(sink, squad)
 
 
 def map_all(data: Integrated, derived: Derived) -> QuadSink:
