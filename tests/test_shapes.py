@@ -630,3 +630,43 @@ def _ox(term: object) -> pyoxigraph.NamedNode | pyoxigraph.Literal | pyoxigraph.
         return pyoxigraph.Literal(str(term), language=term.language)
     datatype = term.datatype or _xsd("string")
     return pyoxigraph.Literal(str(term), datatype=pyoxigraph.NamedNode(str(datatype)))
+
+
+# --- conformance on a built store ---------------------------------------------------------------
+
+#: Breaks of the sample store, each in the named graph that holds the facts it changes: a match
+#: without its date, a goal credited to a team that did not play the match, a head-to-head record
+#: whose wins and draws no longer add up (the sample has no squads).
+SAMPLE_BREAKS = [
+    """DELETE { GRAPH ?g { ?m fk:date ?d } }
+       WHERE { { SELECT ?m WHERE { GRAPH ?in { ?m a fk:Match } } ORDER BY ?m LIMIT 2 }
+               GRAPH ?g { ?m fk:date ?d } }""",
+    """DELETE { GRAPH ?g { ?goal fk:team ?t } } INSERT { GRAPH ?g { ?goal fk:team team:atlantis } }
+       WHERE { { SELECT ?goal WHERE { GRAPH ?in { ?goal a fk:Goal } } ORDER BY ?goal LIMIT 1 }
+               GRAPH ?g { ?goal fk:team ?t } }""",
+    """DELETE { GRAPH ?g { ?r fk:draws ?d } } INSERT { GRAPH ?g { ?r fk:draws ?more } }
+       WHERE { { SELECT ?r WHERE { GRAPH ?in { ?r a fk:HeadToHead } } ORDER BY DESC(?r)
+                 LIMIT 1 }
+               GRAPH ?g { ?r fk:draws ?d } BIND(?d + 1 AS ?more) }""",
+]
+
+
+def test_sample_store_results_are_pyshacls(sample_store: Path) -> None:
+    """footkg's engines on a built store (the offline sample: World Cup finals and their derived
+    records, in their named graphs) report what pySHACL reports: the same focus
+    nodes, paths, values, shapes, constraint components, severities and messages, on the store
+    as built (it conforms) and after three rules are broken in it."""
+    from footkg.store.local import open_store
+
+    built = open_store(sample_store)
+    store = pyoxigraph.Store()
+    store.extend(built.quads_for_pattern(None, None, None, None))
+    assert check_both(store).conforms
+    for update in SAMPLE_BREAKS:
+        store.update(PREFIXES + update)
+    report = check_both(store)
+    found = {(r.source_shape.rsplit("#", 1)[-1], r.path.rsplit("#", 1)[-1] if r.path else "")
+             for r in report.results}  # fmt: skip
+    assert {("MatchShape", "date"), ("GoalTeamInMatchShape", "team"),
+            ("HeadToHeadCountsShape", "")} <= found  # fmt: skip
+    assert len(report.results) >= 4  # two matches without a date
