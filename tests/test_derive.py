@@ -183,6 +183,28 @@ def test_argentina_england_head_to_head_record(full_store):
 
 
 @pytest.mark.slow
+def test_argentina_england_world_cup_record_and_squads(full_store):
+    """The pair's record in one competition counts what the head-to-head query counts with that
+    competition as its filter (1962, 1966, 1986, 1998 won by Argentina on penalties, 2002, and
+    the 2026 fixture); a derived squad lists the players of the memberships."""
+    record = _record(full_store, RES_NS + "head-to-head/argentina/england/fifa-world-cup")
+    assert (record["type"], record["meetingsIn"]) == (FK_NS + "CompetitionHeadToHead", WORLD_CUP)
+    summary = _ask(full_store, "head-to-head", team_a=ARG, team_b=ENG,
+                   competition="FIFA World Cup").records()[0]  # fmt: skip
+    assert (record["played"], record["team1Wins"], record["draws"], record["team2Wins"]) == (
+        summary["played"], summary["wins"], summary["draws"], summary["losses"])  # fmt: skip
+    assert (record["team1Goals"], record["team2Goals"]) == (
+        summary["goalsFor"], summary["goalsAgainst"])  # fmt: skip
+    assert (record["team1ShootoutWins"], record["team2ShootoutWins"]) == (1, 0)
+    overall = _record(full_store, RES_NS + "head-to-head/argentina/england")
+    assert (overall["team1ShootoutWins"], overall["team2ShootoutWins"]) == (1, 0)
+    rows = full_store.query(
+        "SELECT (COUNT(?p) AS ?n) WHERE { <" + RES_NS + "squad/fifa-world-cup-1986/argentina> "
+        "<" + FK_NS + "member> ?p }", use_default_graph_as_union=True)  # fmt: skip
+    assert int(next(rows)["n"].value) == 22  # Argentina's 1986 squad: 22 players
+
+
+@pytest.mark.slow
 def test_world_cup_meetings_to_2022_from_the_matches(full_store):
     """A filter reads the matches: Argentina–England at World Cups to 2022 (1962, 1966, 1986,
     1998 drawn and won by Argentina on penalties, 2002)."""
