@@ -135,7 +135,9 @@ class Match:
     ``home``/``away`` are the names used at the time in the source's listing order; scores
     are after regulation or extra time (``None`` for a walkover); ``stage`` is a key of
     :data:`footkg.vocab.STAGES` or ``None`` outside tournaments; ``edition_year`` is set for
-    World Cup matches.
+    World Cup matches. ``awarded`` is true when the result was decided by the organiser, not
+    on the pitch (a walkover, a forfeit): the source says so, or its loader infers it by a rule
+    its docstring states (martj42 has no flag: see :mod:`footkg.ingest.sources.intl_results`).
     """
 
     ref: SourceRef
@@ -160,6 +162,7 @@ class Match:
     replayed: bool = False
     walkover_winner: str | None = None
     match_number: int | None = None
+    awarded: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +264,9 @@ class SourceData:
     squads: list[SquadEntry] = field(default_factory=list)
     managers: list[ManagerAppointment] = field(default_factory=list)
     skipped: list[SkippedRow] = field(default_factory=list)
+    #: Rows loaded with one field left out because it contradicts the rest of the row (the
+    #: detail names the field), e.g. a ``neutral`` flag against the venue's country.
+    flagged: list[SkippedRow] = field(default_factory=list)
 
     def skipped_by_reason(self) -> Counter[str]:
         """How many rows were skipped, per reason key."""

@@ -9,7 +9,9 @@
   difference.
 * ``previousEdition``: the edition of the same competition held before (by year).
 * A head-to-head record (``fk:HeadToHead``) of every pair of teams that met, over all their
-  matches with a score (every competition, friendlies included), and one more per competition
+  matches with a score (every competition, friendlies included) that were played (an awarded
+  result, ``fk:awarded``: a walkover, a forfeit, is not a meeting on the pitch and counts in no
+  record, though it has a winner), and one more per competition
   they met in (``fk:CompetitionHeadToHead``, its ``fk:meetingsIn``): meetings, wins of each side
   and draws (a shootout decides nothing: such a match is a draw), the shootouts each side won,
   goals of each side, the sum of the absolute goal differences, knockout meetings and finals,
@@ -256,12 +258,14 @@ def _stage_keys(m: RMatch) -> list[str | None]:
 
 
 def head_to_head_records(matches: Iterable[RMatch]) -> list[HeadToHead]:
-    """The head-to-head records of every pair of teams that met in a match with a score: one
+    """The head-to-head records of every pair of teams that met in a played match with a score
+    (awarded results left out): one
     over every competition and one per competition they met in, with scores and ranks within
     each scope (see :class:`HeadToHead`), in no particular order."""
     records: dict[tuple[str, str, str | None], HeadToHead] = {}
     matches_with_scores = [
-        m for m in matches if m.home_score is not None and m.away_score is not None
+        m for m in matches
+        if m.home_score is not None and m.away_score is not None and not m.awarded
     ]
     for m in matches_with_scores:
         assert m.home_score is not None and m.away_score is not None

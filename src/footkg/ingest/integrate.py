@@ -13,6 +13,11 @@ Cross-source rules (see :mod:`footkg.ingest.resolve` for names):
   kept as conflicts, never overwritten.
 * Goals come from the most preferred source that lists them; another source's complete list
   (as many goals as the score) is compared minute by minute per team.
+* A match row whose team name names no team on its date (a former name out of its period, a
+  near miss of a known team: :class:`footkg.ingest.resolve.TeamNameCheck`) is skipped, with its
+  goals, and listed in :attr:`Integrated.skipped` under its source.
+* An awarded result (a walkover, or a source's ``awarded`` flag) is kept with ``awarded`` set;
+  :mod:`footkg.ingest.derive` does not count it as played.
 """
 
 from __future__ import annotations
@@ -23,13 +28,14 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from footkg import vocab
-from footkg.ingest.resolve import TeamNames, rules_from_former_names
+from footkg.ingest.resolve import TeamNameCheck, TeamNames, rules_from_former_names
 from footkg.model import (
     Goal,
     ManagerAppointment,
     Match,
     Player,
     ShootoutKick,
+    SkippedRow,
     SourceData,
     Stadium,
     Tournament,
@@ -105,6 +111,7 @@ class RMatch:
     replay_of: str | None = None
     walkover_winner_iri: str | None = None
     match_number: int | None = None
+    awarded: bool = False
     identifiers: list[str] = field(default_factory=list)
     extra: list[tuple[str, object, str]] = field(default_factory=list)
     goals: list[RGoal] = field(default_factory=list)
@@ -243,6 +250,9 @@ class Integrated:
     conflicts: list[Conflict] = field(default_factory=list)
     merged_matches: Counter[str] = field(default_factory=Counter)
     unresolved: Counter[str] = field(default_factory=Counter)
+    #: Rows skipped here (their ``ref`` names the source): match rows whose team names name no
+    #: team, and the goal rows of those matches.
+    skipped: list[SkippedRow] = field(default_factory=list)
 
 
 # ---- integration --------------------------------------------------------------------------------
@@ -255,8 +265,10 @@ def _graph(source: SourceData) -> str:
 class _Integrator:
     """Stateful helper that walks the sources once; use :func:`integrate`."""
 
-    def __init__(self, names: TeamNames) -> None:
+    def __init__(self, names: TeamNames, check: TeamNameCheck | None = None) -> None:
         self.names = names
+        self.check = check
+        self.skipped_matches: dict[tuple[str, str], str] = {}
         self.out = Integrated()
         self.match_index: dict[tuple[date, frozenset[str]], list[str]] = defaultdict(list)
         self.source_match: dict[tuple[str, str], str] = {}
@@ -485,7 +497,7 @@ def integrate(sources: Iterable[SourceData], names: TeamNames) -> Integrated:
             [*names._rules, *rules_from_former_names(former)],
             known_names=names._known,
         )
-    it = _Integrator(names)
+    it = _Integrator(names, _name_check(sources, names))
     for source in sources:
         _add_reference_data(it, source)
     for source in sources:
@@ -501,6 +513,15 @@ def integrate(sources: Iterable[SourceData], names: TeamNames) -> Integrated:
             team.former_names = names.former_names(team.label)
             team.alt_labels.update(n for n, _, _ in team.former_names)
     return it.out
+
+
+def _name_check(sources: list[SourceData], names: TeamNames) -> TeamNameCheck:
+    """The check of match rows' team names over ``sources`` (their team tables and uses)."""
+    uses = {
+        s.info.key: Counter(name for m in s.matches for name in (m.home, m.away)) for s in sources
+    }
+    listed = {t.name for s in sources for t in s.teams}
+    return TeamNameCheck(names, uses, listed)
 
 
 def _add_reference_data(it: _Integrator, source: SourceData) -> None:
@@ -580,6 +601,13 @@ def _add_matches(it: _Integrator, source: SourceData) -> None:
     key = source.info.key
     seen_today: Counter[tuple[date, frozenset[str]]] = Counter()
     for m in source.matches:
+        problem = it.check and (
+            it.check.problem(m.home, m.date, key) or it.check.problem(m.away, m.date, key)
+        )
+        if problem:
+            it.out.skipped.append(SkippedRow(m.ref, *problem))
+            it.skipped_matches[(key, m.key)] = f"{m.ref.file} line {m.ref.line}: {problem[0]}"
+            continue
         home_iri = it.team(m.home, m.gender, key)
         away_iri = it.team(m.away, m.gender, key)
         teams = frozenset((home_iri, away_iri))
@@ -630,6 +658,7 @@ def _new_match(
         neutral=m.neutral,
         replay_of=None,
         match_number=m.match_number,
+        awarded=m.awarded or m.walkover_winner is not None,
         identifiers=[f"{key}:{m.key}"],
     )
     if m.stadium:
@@ -692,6 +721,9 @@ def _merge_match(
             conflict("extraTime", rm.extra_time, m.extra_time, "extra time played")
     if m.neutral is not None and rm.neutral is None:
         rm.extra.append(("neutralVenue", m.neutral, graph))
+    if m.awarded and not rm.awarded:
+        rm.awarded = True  # one source's word that the result was not played for is enough
+        rm.extra.append(("awarded", True, graph))
     if m.shootout and m.shootout.winner and rm.shootout and rm.shootout.winner_iri:
         winner_iri = it.team(m.shootout.winner, m.gender, key)
         if winner_iri != rm.shootout.winner_iri:
@@ -731,6 +763,10 @@ def _add_goals_and_kicks(it: _Integrator, source: SourceData) -> None:
     primary: list[tuple[RMatch, list[Goal]]] = []
     for match_key, goals in by_match.items():
         match_iri = it.source_match.get((key, match_key))
+        if (key, match_key) in it.skipped_matches:
+            why = f"its match was skipped ({it.skipped_matches[(key, match_key)]})"
+            it.out.skipped.extend(SkippedRow(g.ref, "no-match", why) for g in goals)
+            continue
         if match_iri is None:
             it.out.unresolved["goal of an unknown match"] += len(goals)
             continue

@@ -302,6 +302,8 @@ def map_match(sink: QuadSink, m: RMatch) -> None:
     sink.add(s, _FK.matchNumber, m.match_number, g)
     if m.walkover_winner_iri:
         sink.add(s, _FK.walkover, True, g)
+    if m.awarded and not any(prop == "awarded" for prop, _, _ in m.extra):
+        sink.add(s, _FK.awarded, True, g)  # else the source that says so states it
     for identifier in m.identifiers:
         graph = vocab.graph_iri(identifier.split(":", 1)[0])
         sink.add(s, str(vocab.DCTERMS.identifier), identifier, graph)
