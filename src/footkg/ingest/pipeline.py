@@ -170,22 +170,38 @@ def team_names(sources: list[SourceData]) -> TeamNames:
     return TeamNames(rules, known_names=known)
 
 
+#: The record lists of :class:`footkg.model.SourceData` a build summary counts, in report order.
+RECORD_KINDS: tuple[str, ...] = (
+    "tournaments",
+    "teams",
+    "players",
+    "stadiums",
+    "matches",
+    "goals",
+    "kicks",
+    "squads",
+    "managers",
+    "former_names",
+    "team_appearances",
+    "appearances",
+    "substitutions",
+    "bookings",
+    "confederations",
+    "referees",
+    "referee_appointments",
+    "referee_appearances",
+    "manager_appearances",
+    "awards",
+    "award_winners",
+    "group_standings",
+    "tournament_standings",
+    "qualified_teams",
+    "stages",
+)
+
+
 def _summary(source: SourceData) -> SourceSummary:
-    counts = {
-        name: len(getattr(source, name))
-        for name in (
-            "tournaments",
-            "teams",
-            "players",
-            "stadiums",
-            "matches",
-            "goals",
-            "kicks",
-            "squads",
-            "managers",
-            "former_names",
-        )
-    }
+    counts = {name: len(getattr(source, name)) for name in RECORD_KINDS}
     return SourceSummary(source.info.key, counts, list(source.skipped), list(source.flagged))
 
 
@@ -268,6 +284,16 @@ def _validate_and_export(
                 source=nquads,
             )
             remove_link_exports(options.out_dir)  # the new store holds no linkset yet
+
+
+def _write_extraction_cache(store_path: Path, report: BuildReport) -> None:
+    """The match-report extractor's gazetteer and name patterns, stored beside the new build
+    (:mod:`footkg.extract.cache`): ``footkg extract`` then starts without reading the graph.
+    The gazetteer the reports were read with is reused when there were reports."""
+    from footkg.extract.cache import build_cache
+
+    state = report.articles.extractor_state if report.articles is not None else None
+    build_cache(store_path, state)
 
 
 def _source_line(s: SourceSummary) -> str:
@@ -374,5 +400,7 @@ def build(
             if options.out_dir is not None:
                 report.exported = publish_exports(report.exported, options.out_dir)
             report.skipped_file = options.store_path / SKIPPED_ROWS
+    with _timed(report, "extraction cache", on_step):
+        _write_extraction_cache(options.store_path, report)
     report.timings["total"] = time.perf_counter() - start
     return report
