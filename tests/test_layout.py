@@ -24,7 +24,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("footkg._version", "footkg.errors", "footkg.model", "footkg.vocab",
                     "footkg.resources")),
     ("sources", ("footkg.ingest.datasets", "footkg.ingest.sources")),
-    ("resolution", ("footkg.ingest.resolve",)),
+    ("resolution", ("footkg.ingest.resolve", "footkg.ingest.clubs")),
     ("integration", ("footkg.ingest.integrate",)),
     ("derivation", ("footkg.ingest.derive",)),
     ("mapping", ("footkg.ingest.mapping", "footkg.ingest.provenance")),

@@ -83,7 +83,14 @@ class FK(DefinedNamespace):
     Goal: URIRef
     PenaltyShootout: URIRef
     ShootoutKick: URIRef
+    Team: URIRef
     NationalTeam: URIRef
+    Club: URIRef
+    League: URIRef
+    LeagueTier: URIRef
+    Season: URIRef
+    LeagueStanding: URIRef
+    MatchStatus: URIRef
     TeamName: URIRef
     Player: URIRef
     SquadMembership: URIRef
@@ -106,6 +113,20 @@ class FK(DefinedNamespace):
     SemiFinal: URIRef
     ThirdPlacePlayOff: URIRef
     Final: URIRef
+    QualifyingRound: URIRef
+    FirstRound: URIRef
+    SecondRound: URIRef
+    LeaguePhase: URIRef
+    PlayOffs: URIRef
+    ChampionshipRound: URIRef
+    RelegationRound: URIRef
+
+    # match status individuals (controlled vocabulary, see MATCH_STATUSES)
+    Scheduled: URIRef
+    Postponed: URIRef
+    Cancelled: URIRef
+    Abandoned: URIRef
+    ResultUnknown: URIRef
 
     # match
     homeTeam: URIRef
@@ -132,6 +153,10 @@ class FK(DefinedNamespace):
     awarded: URIRef
     walkover: URIRef
     matchNumber: URIRef
+    status: URIRef
+    matchday: URIRef
+    round: URIRef
+    firstLeg: URIRef
 
     # goal
     match: URIRef
@@ -163,6 +188,28 @@ class FK(DefinedNamespace):
     numberOfTeams: URIRef
     previousEdition: URIRef
     gender: URIRef
+
+    # club football: clubs, leagues, tiers, seasons and league tables
+    season: URIRef
+    seasonName: URIRef
+    tier: URIRef
+    level: URIRef
+    winPoints: URIRef
+    tiebreak: URIRef
+    complete: URIRef
+    consecutiveTitles: URIRef
+    runStart: URIRef
+    leaguePosition: URIRef
+    wins: URIRef
+    losses: URIRef
+    goalsFor: URIRef
+    goalsAgainst: URIRef
+    goalDifference: URIRef
+    goalAverage: URIRef
+    points: URIRef
+    promoted: URIRef
+    relegated: URIRef
+    officialChampion: URIRef
 
     # team
     formerName: URIRef
@@ -221,7 +268,12 @@ class FK(DefinedNamespace):
 # --- controlled vocabularies ------------------------------------------------------------------
 
 #: Stage keys (the names used in the articles' gold format) in tournament order, with their
-#: ontology individual. Sources map their own spellings onto these keys.
+#: ontology individual. Sources map their own spellings onto these keys. The club competitions
+#: add, after the World Cup's stages (so that the World Cup's order is unchanged), the early
+#: rounds of cups (qualifying, first and second rounds), the Champions League's league phase of
+#: 2024-25, and the phases of a league season that are not its table: play-offs (promotion,
+#: relegation, European places, finals series) and the championship and relegation rounds
+#: played after a league splits.
 STAGES: dict[str, URIRef] = {
     "group stage": FK.GroupStage,
     "second group stage": FK.SecondGroupStage,
@@ -232,12 +284,45 @@ STAGES: dict[str, URIRef] = {
     "semi-final": FK.SemiFinal,
     "third-place play-off": FK.ThirdPlacePlayOff,
     "final": FK.Final,
+    "qualifying round": FK.QualifyingRound,
+    "first round": FK.FirstRound,
+    "second round": FK.SecondRound,
+    "league phase": FK.LeaguePhase,
+    "play-offs": FK.PlayOffs,
+    "championship round": FK.ChampionshipRound,
+    "relegation round": FK.RelegationRound,
 }
 
-#: Stages played as knockout rounds (a level score goes to extra time, then a shootout).
+#: Stages played as knockout rounds (a level score, or a level aggregate of two legs, goes to
+#: extra time, then a shootout).
 KNOCKOUT_STAGES: frozenset[str] = frozenset(
-    {"round of 32", "round of 16", "quarter-final", "semi-final", "third-place play-off", "final"}
+    {
+        "qualifying round",
+        "first round",
+        "second round",
+        "round of 32",
+        "round of 16",
+        "quarter-final",
+        "semi-final",
+        "third-place play-off",
+        "final",
+        "play-offs",
+    }
 )
+
+#: Why a match has no result (``fk:status``): a future fixture (``scheduled``), one put off
+#: (``postponed``), called off and never played (``cancelled``: the 2019-20 seasons curtailed by
+#: COVID-19), stopped during play with no result (``abandoned``), or played but given without
+#: a score by its source (``result unknown``: the 2024-25 Champions League final in the
+#: football.json snapshot). A match with a status has no score and is never counted as played.
+#: An awarded match has a score (``fk:awarded true``) and no status.
+MATCH_STATUSES: dict[str, URIRef] = {
+    "scheduled": FK.Scheduled,
+    "postponed": FK.Postponed,
+    "cancelled": FK.Cancelled,
+    "abandoned": FK.Abandoned,
+    "result unknown": FK.ResultUnknown,
+}
 
 GENDERS: tuple[str, str] = ("men", "women")
 
@@ -307,6 +392,35 @@ def team_iri(canonical_name: str, gender: str = "men") -> str:
     if gender not in GENDERS:
         raise ValueError(f"gender must be one of {GENDERS}, got {gender!r}")
     return _res("team", slug(canonical_name), "women" if gender == "women" else "")
+
+
+def club_iri(canonical_name: str, country: str) -> str:
+    """``…/club/england-manchester-united``: a resolved football club, by its canonical (current)
+    name and the country whose league system it plays in (Cardiff City: England). A club and a
+    national team never share an IRI (``club/`` against ``team/``), and two clubs of one name
+    in two countries (Arsenal, Arsenal Tula; CD Nacional, Club Nacional) never collide."""
+    return _res("club", f"{slug(country)}-{slug(canonical_name)}")
+
+
+def season_iri(competition: str, season: str) -> str:
+    """``…/season/premier-league-1992-93``: one season of a league or club competition, by the
+    competition's name and the season's name (``1978-79``, or ``2019`` for a calendar year)."""
+    return _res("season", slug(competition), slug(season))
+
+
+def tier_iri(country: str, level: int) -> str:
+    """``…/tier/england-1``: a level of a country's league system (level 1 is the top
+    division, whatever it was called in a season)."""
+    if level < 1:
+        raise ValueError(f"a league level is at least 1, got {level}")
+    return _res("tier", slug(country), str(level))
+
+
+def standing_iri(season: str, club: str) -> str:
+    """A club's line in the league table of one season (IRIs of the two):
+    ``…/standing/premier-league-2003-04/england-arsenal``."""
+    tail = lambda iri: iri.rsplit("/", 1)[-1]  # noqa: E731
+    return RES_NS + f"standing/{tail(season)}/{tail(club)}"
 
 
 def team_name_iri(team: str, former_name: str, start: str | None) -> str:
