@@ -26,7 +26,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sources", ("footkg.ingest.datasets", "footkg.ingest.sources")),
     ("resolution", ("footkg.ingest.resolve", "footkg.ingest.clubs")),
     ("integration", ("footkg.ingest.integrate",)),
-    ("derivation", ("footkg.ingest.derive",)),
+    ("derivation", ("footkg.ingest.derive", "footkg.ingest.tables")),
     ("mapping", ("footkg.ingest.mapping", "footkg.ingest.provenance")),
     ("query", ("footkg.query",)),
     ("store", ("footkg.store",)),

@@ -19,6 +19,13 @@
   shootout kicks are never goals), the teams scored for, rank by goals. The ``top-scorers``
   query (top 50) reads these.
 
+* Club football (:mod:`footkg.ingest.tables`): league tables per season and division,
+  promotions and relegations, league champions and runners-up checked against the official
+  list, previous seasons across a division's change of name (the First Division's 1991-92 →
+  the Premier League's 1992-93), and the runs of consecutive titles of every competition.
+  Head-to-head records of clubs are ranked among clubs, those of national teams among
+  national teams.
+
 Every derived value is compared with what a source states (Fjelstul's ``winner`` of a
 tournament); a disagreement becomes a :class:`footkg.ingest.integrate.Conflict`.
 """
@@ -33,6 +40,7 @@ from datetime import date
 
 from footkg import vocab
 from footkg.ingest.integrate import Conflict, Integrated, RMatch
+from footkg.ingest.tables import LeagueFacts, league_facts, title_runs
 
 DERIVED_GRAPH = vocab.graph_iri("derived")
 
@@ -142,6 +150,9 @@ class Derived:
     previous_edition: dict[str, str] = field(default_factory=dict)
     head_to_head: list[HeadToHead] = field(default_factory=list)
     goal_tallies: list[GoalTally] = field(default_factory=list)
+    league: LeagueFacts = field(default_factory=LeagueFacts)
+    streak: dict[str, int] = field(default_factory=dict)
+    run_start: dict[str, str] = field(default_factory=dict)
 
 
 def match_result(m: RMatch) -> tuple[str, str] | None:
@@ -177,19 +188,31 @@ def _final_round_table(matches: list[RMatch]) -> list[str]:
     return sorted(points, key=lambda t: tuple(points[t]), reverse=True)
 
 
+def edition_of(m: RMatch) -> str | None:
+    """The edition of a match: its own, else the one another source states (openfootball's
+    Euro 2020 for a match martj42 states)."""
+    if m.edition_iri:
+        return m.edition_iri
+    return next((str(v) for p, v, _ in m.extra if p == "edition"), None)
+
+
 def derive(data: Integrated) -> Derived:
     """Compute the derived facts of ``data``; appends conflicts to ``data.conflicts`` where a
-    source's stated champion differs from the derived one."""
+    source's stated champion differs from the derived one, and where the official list of
+    champions differs from the champion derived from a league table or a final."""
     out = Derived()
     by_edition: dict[str, list[RMatch]] = defaultdict(list)
     for m in data.matches.values():
         result = match_result(m)
         if result:
             out.match_result[m.iri] = result
-        if m.edition_iri:
-            by_edition[m.edition_iri].append(m)
+        edition = edition_of(m)
+        if edition:
+            by_edition[edition].append(m)
     for edition_iri, matches in by_edition.items():
-        finals = sorted((m for m in matches if m.stage == "final"), key=lambda m: m.date)
+        if data.editions[edition_iri].kind == "league":
+            continue  # a league's champion comes from its table (footkg.ingest.tables)
+        finals = sorted((m for m in matches if "final" in _stage_keys(m)), key=lambda m: m.date)
         if finals:
             decided = [m for m in finals if m.iri in out.match_result]
             if decided:
@@ -201,16 +224,52 @@ def derive(data: Integrated) -> Derived:
             if len(table) >= 2:
                 out.champion[edition_iri], out.runner_up[edition_iri] = table[0], table[1]
     _check_stated_champions(data, out)
+    _league_champions(data, out)
     by_competition: dict[str, list[tuple[int, str]]] = defaultdict(list)
     for edition in data.editions.values():
-        by_competition[edition.competition_iri].append((edition.year, edition.iri))
+        if edition.season is None:  # seasons follow their tier (footkg.ingest.tables)
+            by_competition[edition.competition_iri].append((edition.year, edition.iri))
     for editions in by_competition.values():
         editions.sort()
         for (_, before), (_, after) in itertools.pairwise(editions):
             out.previous_edition[after] = before
-    out.head_to_head = head_to_head_records(data.matches.values())
+    out.previous_edition.update(out.league.previous)
+    out.streak, out.run_start = title_runs(
+        data.editions.values(), out.champion, out.previous_edition
+    )
+    out.head_to_head = head_to_head_records(data.matches.values(), set(data.clubs))
     out.goal_tallies = goal_tallies(data.matches.values(), data.players)
     return out
+
+
+def _league_champions(data: Integrated, out: Derived) -> None:
+    """League tables and champions, every champion checked against the official list: the
+    official champion is stated where they differ (a conflict, kept in the official list's
+    graph), none where no champion was declared."""
+    out.league = league_facts(data, dict(out.champion))
+    graph = {o.edition_iri: o.graph for o in data.official}
+    for check in out.league.checks:
+        if check.outcome == "no champion":
+            out.champion.pop(check.season, None)
+            out.runner_up.pop(check.season, None)
+        elif check.official is not None:
+            out.champion[check.season] = check.official
+        if check.outcome == "differs":
+            out.runner_up.pop(check.season, None)
+            data.conflicts.append(
+                Conflict(
+                    check.season,
+                    "champion",
+                    check.official,
+                    graph[check.season],
+                    check.derived,
+                    DERIVED_GRAPH,
+                    f"champion of {check.label}: {check.reason}",
+                )
+            )
+    for season, champion in out.league.champion.items():
+        out.champion.setdefault(season, champion)
+    out.runner_up.update(out.league.runner_up)
 
 
 def _stage_keys(m: RMatch) -> list[str | None]:
@@ -222,9 +281,12 @@ def _stage_keys(m: RMatch) -> list[str | None]:
     return list(keys) or [None]
 
 
-def head_to_head_records(matches: Iterable[RMatch]) -> list[HeadToHead]:
+def head_to_head_records(
+    matches: Iterable[RMatch], clubs: Container[str] = frozenset()
+) -> list[HeadToHead]:
     """The head-to-head record of every pair of teams that met in a match with a score, with
-    scores and ranks (see :class:`HeadToHead`), in no particular order."""
+    scores and ranks (see :class:`HeadToHead`), in no particular order. Pairs of ``clubs``
+    (club IRIs) are ranked among themselves, pairs of national teams among themselves."""
     records: dict[tuple[str, str], HeadToHead] = {}
     for m in matches:
         if m.home_score is None or m.away_score is None:
@@ -244,10 +306,11 @@ def head_to_head_records(matches: Iterable[RMatch]) -> list[HeadToHead]:
     for r in out:
         r.score = rivalry_score(r.played, r.knockout, r.team1_wins, r.team2_wins,
                                 r.goal_margins, r.first.year, r.last.year)  # fmt: skip
-    for r, rank in zip(out, ranks([r.played for r in out]), strict=True):
-        r.meetings_rank = rank
-    for r, rank in zip(out, ranks([r.score for r in out]), strict=True):
-        r.rivalry_rank = rank
+    for group in ([r for r in out if r.team1 in clubs], [r for r in out if r.team1 not in clubs]):
+        for r, rank in zip(group, ranks([r.played for r in group]), strict=True):
+            r.meetings_rank = rank
+        for r, rank in zip(group, ranks([r.score for r in group]), strict=True):
+            r.rivalry_rank = rank
     return out
 
 
