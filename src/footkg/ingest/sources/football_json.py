@@ -31,7 +31,8 @@ Quirks read here (``../shared/data/SOURCES.md``):
 * **Copies.** A match already loaded from another file of the same season (the 2019-20
   ``ru.2.json`` is a copy of ``ru.1.json``) is skipped as ``duplicate-match``.
 * **Dates outside the season** (the 2025-26 ``en.3.json`` dates its 2026 matches in 2025) are
-  skipped as ``date-outside-season``.
+  skipped as ``date-outside-season``; a fixture whose team is not known yet (``N.N.``) as
+  ``unknown-team``.
 
 Match keys are ``<season>/<code>:<n>`` with ``n`` the match's 1-based position in its file;
 items are referenced by that position.
@@ -92,6 +93,8 @@ LEAGUE_COUNTRIES: dict[str, str] = {
 }  # fmt: skip
 
 STATUSES = ("cancelled", "postponed", "abandoned", "awarded")
+#: What a file writes for a team not known yet (a finals-series fixture before its round).
+PLACEHOLDER_TEAMS = frozenset({"N.N.", "TBD"})
 
 _CODE = re.compile(r"^(.*?)\s*\(([A-Z]{3})\)$")
 _MATCHDAY = re.compile(r"^(?:(?P<phase>.+?), )?(?:Matchday (?P<n>\d+)|(?P<m>\d+)\. Round)$")
@@ -244,6 +247,9 @@ def _match(
     ref: SourceRef, key: str, item: dict[str, Any], rule: CompetitionRule, season: str
 ) -> tuple[Match, tuple[int, int] | None]:
     """One item → (:class:`Match`, its shoot-out score pair or ``None``)."""
+    for side in ("team1", "team2"):
+        if _text(item, side) in PLACEHOLDER_TEAMS:
+            raise RowError("unknown-team", f"{side} is not known yet ({item[side]!r})")
     home, home_country = split_team(_text(item, "team1"), rule)
     away, away_country = split_team(_text(item, "team2"), rule)
     if (home, home_country) == (away, away_country):
