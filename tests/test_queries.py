@@ -76,8 +76,13 @@ def test_every_query_parses_and_is_documented(catalogue, store):
         assert query.title and query.title != query.name, query.name
         assert len(query.description) > 20, query.name
         assert query.text.lstrip().startswith("# title:"), query.name
-        # the engine parses it (an empty store still checks the syntax)
-        run(ox.Store(), query)
+        # the engine parses it (an empty store still checks the syntax); a federated query is
+        # parsed too, and refused without --allow-service (it would call another server)
+        if "SERVICE" in query.text:
+            with pytest.raises(QueryError, match="SERVICE"):
+                run(ox.Store(), query)
+        else:
+            run(ox.Store(), query)
         for p in query.params:
             assert p.description, (query.name, p.name)
 
@@ -529,3 +534,16 @@ def test_head_to_head_of_clubs_resolves_aliases(catalogue, sample):
     (row,) = run(sample, query, params).records()
     assert (row["played"], row["wins"], row["draws"], row["losses"]) == (2, 1, 1, 0)
     assert (row["goalsFor"], row["goalsAgainst"]) == (4, 3)
+def test_competition_defaults_are_labels_of_the_graph(store, catalogue) -> None:
+    """A competition default is bound as written (no store lookup, for start-up): so each must
+    be, exactly, the rdfs:label of a competition the graph holds."""
+    from footkg.ingest.resolve import _COMPETITION_NAMES_QUERY
+
+    labels = {r["n"].value for r in store.query(_COMPETITION_NAMES_QUERY,
+                                                use_default_graph_as_union=True)}  # fmt: skip
+    defaults = {(q.name, p.default) for q in catalogue.queries.values() for p in q.params
+                if p.type == "competition" and p.default is not None}  # fmt: skip
+    assert len(defaults) >= 5
+    assert {d for _, d in defaults} <= labels, defaults
+    bound = bind_params(catalogue.get("champions"), {})
+    assert bound["competition"] == ox.Literal("FIFA World Cup")
