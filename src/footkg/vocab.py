@@ -281,6 +281,17 @@ def _make_fk() -> type:
         scoredFor: URIRef
         goalsRank: URIRef
 
+        # match reports: what a report states, as statements kept apart from the fixture data
+        ReportStatement: URIRef
+        ReportedMatch: URIRef
+        ReportedGoal: URIRef
+        statedIn: URIRef
+        venueName: URIRef
+        cityName: URIRef
+        header: URIRef
+        freeKick: URIRef
+        reportStatement: URIRef
+
     return FK
 
 
@@ -571,6 +582,34 @@ def article_iri(sha256: str) -> str:
 def article_graph_iri(sha256: str) -> str:
     """``…/graph/article-<first 16 hex digits>``: the named graph of one match report."""
     return GRAPH_NS + "article-" + sha256[:16]
+
+
+def report_match_iri(sha256: str, number: int) -> str:
+    """``…/resource/article/<16 hex>/match/<n>``: the ``number``-th match (0 the main match,
+    then the others in text order) of a report when the graph has no fixture for it."""
+    return f"{article_iri(sha256)}/match/{number}"
+
+
+def report_goal_iri(sha256: str, number: int) -> str:
+    """``…/resource/article/<16 hex>/goal/<n>``: the ``number``-th goal (1-based, in the
+    report's order) a report tells that no goal of the fixture data is aligned with."""
+    return f"{article_iri(sha256)}/goal/{number}"
+
+
+def report_statement_iri(sha256: str, subject: str, predicate: str, value: str) -> str:
+    """``…/resource/article/<16 hex>/statement/<16 hex>``: one fact a report states (its
+    subject, predicate and value in N-Triples form, hashed): the same fact stated twice by
+    one report is one statement."""
+    key = f"{subject}|{predicate}|{value}"
+    return f"{article_iri(sha256)}/statement/{hashlib.sha256(key.encode()).hexdigest()[:16]}"
+
+
+def evidence_iri(sha256: str, start: int, end: int, rule: str) -> str:
+    """``…/resource/article/<16 hex>/evidence/<start>-<end>-<8 hex>``: the annotation of the
+    sentence at characters ``[start, end)`` read by ``rule`` (the statements it supports
+    share it)."""
+    digest = hashlib.sha256(rule.encode()).hexdigest()[:8]
+    return f"{article_iri(sha256)}/evidence/{start}-{end}-{digest}"
 
 
 def graph_iri(name: str) -> str:

@@ -319,6 +319,16 @@ def _validate_and_export(
             remove_link_exports(options.out_dir)  # the new store holds no linkset yet
 
 
+def _write_extraction_cache(store_path: Path, report: BuildReport) -> None:
+    """The match-report extractor's gazetteer and name patterns, stored beside the new build
+    (:mod:`footkg.extract.cache`): ``footkg extract`` then starts without reading the graph.
+    The gazetteer the reports were read with is reused when there were reports."""
+    from footkg.extract.cache import build_cache
+
+    state = report.articles.extractor_state if report.articles is not None else None
+    build_cache(store_path, state)
+
+
 def _source_line(s: SourceSummary) -> str:
     """``fjelstul-worldcup: 964 matches, 2,720 goals, … (12 rows skipped)``."""
     counts = ", ".join(f"{n:,} {what}" for what, n in s.counts.items() if n)
@@ -431,5 +441,7 @@ def build(
             if options.out_dir is not None:
                 report.exported = publish_exports(report.exported, options.out_dir)
             report.skipped_file = options.store_path / SKIPPED_ROWS
+    with _timed(report, "extraction cache", on_step):
+        _write_extraction_cache(options.store_path, report)
     report.timings["total"] = time.perf_counter() - start
     return report
