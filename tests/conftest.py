@@ -23,7 +23,9 @@ def shared_data() -> Path:
 @pytest.fixture(scope="session")
 def full_build(shared_data: Path, tmp_path_factory: pytest.TempPathFactory):
     """One full build from ``../shared/data`` for the whole test session (no SHACL here:
-    ``tests/test_build_full.py`` validates it once). Returns the :class:`BuildReport`."""
+    ``tests/test_build_full.py`` validates it once), with the match reports of
+    ``../shared/articles`` and ``../shared/seed`` besides the demo reports, as
+    ``footkg build --articles DIR`` ingests them. Returns the :class:`BuildReport`."""
     from footkg.ingest.pipeline import BuildOptions, build
 
     folder = tmp_path_factory.mktemp("full")
@@ -33,6 +35,7 @@ def full_build(shared_data: Path, tmp_path_factory: pytest.TempPathFactory):
         cache_dir=folder / "cache",
         out_dir=None,
         validate=False,
+        articles=tuple(SHARED / name for name in ("articles", "seed") if (SHARED / name).is_dir()),
     )
     return build(options)
 

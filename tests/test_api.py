@@ -230,7 +230,13 @@ def test_query_sparql_binds_declared_parameters(kg):
 
 def test_user_text_never_changes_the_query(kg):
     hostile = 'FIFA World Cup" ) } UNION { ?x ?y ?z } #'
-    assert len(kg.query("champions", competition=hostile)) == 0
+    # a competition is one the graph knows, so such text is refused before any query runs
+    with pytest.raises(errors.UnknownCompetitionError, match="unknown competition"):
+        kg.query("champions", competition=hostile)
+    text = "# param: name (type: string)\nPREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>\n"
+    text += "SELECT ?x ?name WHERE { ?x rdfs:label ?name }"
+    assert len(kg.query_sparql(text, name=hostile)) == 0  # bound as one literal
+    assert len(kg.query_sparql(text, name="Argentina")) >= 1
     with pytest.raises(errors.UnknownTeamError):
         kg.query("head-to-head", team_a='Narnia" } #', team_b="Argentina")
     with pytest.raises(errors.ParameterError, match="not a valid IRI"):

@@ -319,6 +319,40 @@ def test_possessive_passer_is_the_assist_not_the_scorer():
     assert got == [("Klose", 23, "regular", "Toni Kroos", False)]
 
 
+def test_the_pass_told_with_the_first_goal_is_not_the_seconds():
+    """Two goals in one sentence: the pass named between them is the first goal's; a pass
+    named after the second is the second's."""
+    squad = {"Grosso": "A", "Pirlo": "A", "Del Piero": "A"}
+    got = _goals(["Grosso scored in the 119th minute, after a pass from Pirlo, and Del Piero "
+                  "added a second in the 121st minute."], squad)  # fmt: skip
+    assert [(g[0], g[1], g[3]) for g in got] == [("Grosso", 119, "Pirlo"), ("Del Piero", 121, None)]
+    got = _goals(["Grosso scored in the 119th minute and Del Piero added a second in the 121st "
+                  "minute after a pass from Pirlo."], squad)  # fmt: skip
+    assert [(g[0], g[1], g[3]) for g in got] == [("Grosso", 119, None), ("Del Piero", 121, "Pirlo")]
+
+
+def test_the_passer_of_the_first_goal_passes_for_the_second_too():
+    """ "Messi set up Enzo Fernandez for the equalizer, then delivered a cross for Lautaro
+    Martinez to head home the winner": the second pass has Messi, the subject of the first,
+    as its subject (the seed report's two assists)."""
+    got = _goals(["Messi set up Enzo Fernandez for the 85th-minute equalizer, then delivered an "
+                  "exquisite cross for substitute Lautaro Martinez to head home the winner in "
+                  "stoppage time."], {"Messi": "A", "Enzo Fernandez": "A",
+                                      "Lautaro Martinez": "A"})  # fmt: skip
+    assert [(g[0], g[3]) for g in got] == [("Enzo Fernandez", "Messi"),
+                                           ("Lautaro Martinez", "Messi")]
+
+
+def test_a_pass_made_with_the_head_is_the_last_passers():
+    """ "Ballack sent a free kick … that was headed from Borowski across to Klose, who headed
+    it into the net": Borowski's header is the assist (the last pass), not Ballack's kick."""
+    got = _goals(["Captain Michael Ballack sent a free kick into the box that was headed from "
+                  "Tim Borowski across to Miroslav Klose, who headed it into the net in the 80th "
+                  "minute."], {"Michael Ballack": "A", "Tim Borowski": "A",
+                                "Miroslav Klose": "A"})  # fmt: skip
+    assert got == [("Miroslav Klose", 80, "header", "Tim Borowski", False)]
+
+
 def test_pronoun_after_a_pass_is_the_receiver():
     got = _goals(
         ["Zidane ran at the defence.", "Henry slid him clear and he calmly beat the keeper in "
@@ -875,8 +909,8 @@ def test_a_city_that_is_a_players_name_and_passes_told_by_their_verb():
 
 
 def test_country_after_its_city_is_a_place_but_a_team_before_who_is_a_team():
-    """"the final in Guangzhou, China, and …" names a place; "in Seville, England were …" and
-    "falls to Italy, who play Brazil" name teams."""
+    """"the final in Guangzhou, China, and …" names a place; "in Seville, England were …",
+    "falls to Italy, who play Brazil" and "David Villa of Spain" name teams."""
     from footkg.extract.context import TeamRef, is_place_use
 
     def ref(text: str, name: str) -> TeamRef:
@@ -891,6 +925,11 @@ def test_country_after_its_city_is_a_place_but_a_team_before_who_is_a_team():
     assert not is_place_use(text, ref(text, "Italy"))
     text = "The squad flew to Italy on Monday."
     assert is_place_use(text, ref(text, "Italy"))
+    # a player's team after his full name; a country after a place's name stays a place
+    text = "tied with David Villa of Spain and Wesley Sneijder of the Netherlands"
+    assert not is_place_use(text, ref(text, "Spain"))
+    text = "The fans in the capital of Spain celebrated."
+    assert is_place_use(text, ref(text, "Spain"))
 
 
 def test_objects_with_a_title_before_them_and_relative_that():

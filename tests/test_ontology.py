@@ -173,6 +173,7 @@ def test_rdfs_closure_reaches_schema_competitor(onto: Graph) -> None:
 
 
 def test_resource_paths() -> None:
+    """In a source checkout (an editable install) the files are read where they are edited."""
     root = repo_root()
     assert ontology_path() == root / "ontology" / "footkg.ttl"
     assert shapes_path() == root / "ontology" / "shapes.ttl"
@@ -180,11 +181,30 @@ def test_resource_paths() -> None:
     assert (root / "pyproject.toml").is_file()
 
 
-def test_missing_resource_names_the_path(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+def test_resources_come_from_the_package_when_it_holds_them(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    """A wheel puts ontology/, queries/ and data/ inside the package folder: that copy wins."""
     import footkg.resources as resources
 
-    monkeypatch.setattr(resources, "repo_root", lambda: tmp_path)
+    for folder in ("ontology", "queries", "data/sample"):
+        (tmp_path / folder).mkdir(parents=True)
+    (tmp_path / "ontology" / "footkg.ttl").write_text("")
+    (tmp_path / "data" / "datasets.json").write_text("{}")
+    monkeypatch.setattr(resources, "package_root", lambda: tmp_path)
+    assert resources.ontology_path() == tmp_path / "ontology" / "footkg.ttl"
+    assert resources.queries_dir() == tmp_path / "queries"
+    assert resources.manifest_path() == tmp_path / "data" / "datasets.json"
+    assert resources.sample_dir() == tmp_path / "data" / "sample"
     with pytest.raises(FileNotFoundError, match=str(tmp_path / "ontology" / "shapes.ttl")):
         resources.shapes_path()
-    with pytest.raises(FileNotFoundError, match="data"):
+
+
+def test_missing_resources_name_both_places(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    import footkg.resources as resources
+
+    monkeypatch.setattr(resources, "package_root", lambda: tmp_path / "pkg")
+    monkeypatch.setattr(resources, "repo_root", lambda: tmp_path / "repo")
+    with pytest.raises(FileNotFoundError, match="reinstall") as info:
         resources.data_dir()
+    assert str(tmp_path / "pkg") in str(info.value) and str(tmp_path / "repo") in str(info.value)

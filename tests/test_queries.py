@@ -76,8 +76,13 @@ def test_every_query_parses_and_is_documented(catalogue, store):
         assert query.title and query.title != query.name, query.name
         assert len(query.description) > 20, query.name
         assert query.text.lstrip().startswith("# title:"), query.name
-        # the engine parses it (an empty store still checks the syntax)
-        run(ox.Store(), query)
+        # the engine parses it (an empty store still checks the syntax); a federated query is
+        # parsed too, and refused without --allow-service (it would call another server)
+        if "SERVICE" in query.text:
+            with pytest.raises(QueryError, match="SERVICE"):
+                run(ox.Store(), query)
+        else:
+            run(ox.Store(), query)
         for p in query.params:
             assert p.description, (query.name, p.name)
 
@@ -529,3 +534,68 @@ def test_head_to_head_of_clubs_resolves_aliases(catalogue, sample):
     (row,) = run(sample, query, params).records()
     assert (row["played"], row["wins"], row["draws"], row["losses"]) == (2, 1, 1, 0)
     assert (row["goalsFor"], row["goalsAgainst"]) == (4, 3)
+def test_competition_defaults_are_labels_of_the_graph(store, catalogue) -> None:
+    """A competition default is bound as written (no store lookup, for start-up): so each must
+    be, exactly, the rdfs:label of a competition the graph holds."""
+    from footkg.ingest.resolve import _COMPETITION_NAMES_QUERY
+
+    labels = {r["n"].value for r in store.query(_COMPETITION_NAMES_QUERY,
+                                                use_default_graph_as_union=True)}  # fmt: skip
+    defaults = {(q.name, p.default) for q in catalogue.queries.values() for p in q.params
+                if p.type == "competition" and p.default is not None}  # fmt: skip
+    assert len(defaults) >= 5
+    assert {d for _, d in defaults} <= labels, defaults
+    bound = bind_params(catalogue.get("champions"), {})
+    assert bound["competition"] == ox.Literal("FIFA World Cup")
+
+
+# --- match reports (the article graph of tests/fixtures/mini.trig) ------------------------------
+
+REPORT_GOAL = "https://w3id.org/footkg/resource/match/2026-07-15-england-argentina/goal/2"
+
+
+def terms(result) -> list[dict]:
+    """The rows of a result as ``{column: RDF term}``."""
+    return [dict(zip(result.variables, row, strict=True)) for row in result.terms]
+
+
+def test_report_states_fact_by_fact_with_the_fixture_value_beside(catalogue, store):
+    """The seed case: the report gives Enzo Fernández's equaliser in the 85th minute, the
+    fixture data (openfootball) in the 86th; the report's assist (Messi) has no fixture value;
+    each row carries its sentence and rule."""
+    rows = terms(ask(store, catalogue, "report", report="Argentina reach the final"))
+    by_property = {(r["subject"].value, r["property"].value.rsplit("#")[-1]): r for r in rows}
+    minute = by_property[(REPORT_GOAL, "minute")]
+    assert (minute["stated"], minute["fixtureValue"]) == (ox.Literal(85), ox.Literal(86))
+    assert minute["disagreement"] == ox.Literal(True)
+    assert minute["sentence"].value.startswith("Messi set up Enzo Fernandez")
+    assert (minute["start"].value, minute["end"].value, minute["rule"].value) == (
+        "61", "150", "goal-clause")  # fmt: skip
+    assist = by_property[(REPORT_GOAL, "assist")]
+    assert assist["stated"].value.endswith("/player/lionel-messi")
+    assert assist["fixtureValue"] is None and assist["disagreement"] == ox.Literal(False)
+    assert minute["match"].value.endswith("/match/2026-07-15-england-argentina")
+    assert len(ask(store, catalogue, "report", report="sha256:0123456789abcdef")) == len(rows)
+    assert len(ask(store, catalogue, "report", report="no such report")) == 0
+
+
+def test_reports_about_a_player_a_match_and_a_team(catalogue, store):
+    """Which reports credit Messi with an assist; which mention the 2026 final; which name
+    Argentina in a match they tell; a team no report names gives no rows."""
+    rows = terms(ask(store, catalogue, "reports-about", player="Lionel Messi"))
+    assert [(r["role"].value, r["of"].value) for r in rows] == [("assist", REPORT_GOAL)]
+    rows = terms(ask(store, catalogue, "reports-about", match="2026-07-19-spain-argentina"))
+    assert [r["role"].value for r in rows] == ["mentions"]
+    rows = terms(ask(store, catalogue, "reports-about", team="Argentina"))
+    assert [(r["role"].value, r["of"].value.rsplit("/")[-1]) for r in rows] == [
+        ("team", "2026-07-15-england-argentina")]
+    assert len(ask(store, catalogue, "reports-about", team="France")) == 0
+
+
+def test_report_conflicts_are_typed(catalogue, store):
+    (row,) = terms(ask(store, catalogue, "report-conflicts"))
+    assert row["property"].value.endswith("#minute")
+    assert (row["reportValue"], row["fixtureValue"]) == (ox.Literal(85), ox.Literal(86))
+    assert row["subject"].value == REPORT_GOAL
+    assert row["match"].value.endswith("/match/2026-07-15-england-argentina")
+    assert (row["start"].value, row["end"].value) == ("61", "150")

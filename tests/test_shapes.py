@@ -28,6 +28,8 @@ SCHON_1974 = RES + "manager-appointment/fifa-world-cup-1974-germany-helmut-schon
 PREFIXES = f"""
 PREFIX fk: <{FK}>
 PREFIX fkr: <{RES}>
+PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>
+PREFIX oa: <http://www.w3.org/ns/oa#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 PREFIX xsd: <http://www.w3.org/2001/XMLSchema#>
 PREFIX team: <{RES}team/>
@@ -88,6 +90,7 @@ def check_both(data: Graph | pyoxigraph.Store) -> ValidationReport:
         "squad.ttl",
         "manager.ttl",
         "aggregates.ttl",
+        "report.ttl",
     ],
 )
 def test_fixture_conforms_without_warnings(name: str) -> None:
@@ -98,8 +101,63 @@ def test_fixture_conforms_without_warnings(name: str) -> None:
 
 # --- one broken rule per case ------------------------------------------------------------------
 
+REPORT = RES + "article/00aa"
+ST = f"<{REPORT}/statement/"  # + "<n>>": a statement of the report fixture
 CASES = [
     # (id, fixture, update, severity, focus node, shape)
+    (
+        "report-score-not-an-integer",
+        "report.ttl",
+        "DELETE { ?s rdf:object 3 } INSERT { ?s rdf:object 'three' }"
+        " WHERE { BIND(" + ST + "1> AS ?s) }",
+        "Violation",
+        REPORT + "/statement/1",
+        "ReportStatementShape",
+    ),
+    (
+        "report-kind-not-a-boolean",
+        "report.ttl",
+        "DELETE { ?s rdf:object true } INSERT { ?s rdf:object 'penalty' }"
+        " WHERE { BIND(" + ST + "6> AS ?s) }",
+        "Violation",
+        REPORT + "/statement/6",
+        "ReportStatementShape",
+    ),
+    (
+        "report-statement-of-a-derived-property",
+        "report.ttl",
+        "DELETE { ?s rdf:predicate fk:homeScore } INSERT { ?s rdf:predicate fk:winner }"
+        " WHERE { BIND(" + ST + "1> AS ?s) }",
+        "Violation",
+        REPORT + "/statement/1",
+        "ReportStatementShape",
+    ),
+    (
+        "report-statement-without-evidence",
+        "report.ttl",
+        "DELETE { ?e oa:hasBody ?s } WHERE {"
+        " BIND(" + ST + "3> AS ?s) ?e oa:hasBody ?s }",
+        "Violation",
+        REPORT + "/statement/3",
+        "ReportStatementShape",
+    ),
+    (
+        "report-statement-of-no-report",
+        "report.ttl",
+        "DELETE { ?s fk:statedIn ?a } WHERE {"
+        " BIND(" + ST + "4> AS ?s) ?s fk:statedIn ?a }",
+        "Violation",
+        REPORT + "/statement/4",
+        "ReportStatementShape",
+    ),
+    (
+        "reported-match-without-its-teams",
+        "report.ttl",
+        "DELETE { ?s ?p ?o } WHERE { BIND(" + ST + "8> AS ?s) ?s ?p ?o }",
+        "Violation",
+        REPORT + "/match/1",
+        "ReportedMatchShape",
+    ),
     (
         "shootout-after-2-1",
         "final-2022.ttl",

@@ -277,7 +277,7 @@ def test_bad_manager_rows_are_skipped_with_reasons(tmp_path: Path, shared_data: 
         row(manager="not applicable"),
         row(family="not applicable", given="not applicable"),
         row(name="1934 FIFA World Cup"),
-        row(country="not available"),
+        row(manager="M-334", country="not available"),
     ]
     (dst / "manager_appointments.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
     data = fjelstul.load(tmp_path)

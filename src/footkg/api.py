@@ -18,6 +18,7 @@ import collections
 import datetime as dt
 import functools
 import os
+import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -28,10 +29,9 @@ import pyoxigraph as ox
 
 from footkg import resources
 from footkg.errors import NotAvailableError, ParameterError, QueryFileError, ValidationFailed
-from footkg.ingest.resolve import TeamIndex
 from footkg.query import catalogue as queries
 from footkg.query.catalogue import Catalogue, CatalogueQuery, QueryResult, Term, Value, python_value
-from footkg.store import export as _export
+from footkg.store import is_url
 from footkg.store import local as store
 
 if TYPE_CHECKING:
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
     from footkg.extract.facts import Extraction
     from footkg.ingest.pipeline import BuildReport
+    from footkg.ingest.resolve import CompetitionIndex, TeamIndex
     from footkg.store.remote import GraphPush, RemoteStore
     from footkg.validate import ValidationReport
 
@@ -213,6 +214,7 @@ class KnowledgeGraph:
         self.location = location or ("remote" if self.is_remote else "in-memory store")
         self._catalogue = catalogue
         self._teams: TeamIndex | None = None
+        self._competitions: CompetitionIndex | None = None
         self._extractor: Any = None
 
     def __repr__(self) -> str:
@@ -262,6 +264,8 @@ class KnowledgeGraph:
     @property
     def teams(self) -> TeamIndex:
         """The team index built from the graph's labels and aliases (built once, on first use)."""
+        from footkg.ingest.resolve import TeamIndex  # here: a query without a team needs none
+
         if self._teams is None:
             if isinstance(self._target, ox.Store):
                 self._teams = TeamIndex.from_store(self._target)
@@ -270,6 +274,48 @@ class KnowledgeGraph:
 
                 self._teams = TeamIndex(remote.team_rows(self._target))
         return self._teams
+
+    @property
+    def competitions(self) -> CompetitionIndex:
+        """The competitions the graph labels, plus both World Cups (built once, on first use)."""
+        from footkg.ingest.resolve import CompetitionIndex
+
+        if self._competitions is None:
+            if isinstance(self._target, ox.Store):
+                self._competitions = CompetitionIndex.from_store(self._target)
+            else:
+                from footkg.ingest.resolve import _COMPETITION_NAMES_QUERY
+                from footkg.store import remote
+
+                q = queries.parse_query_text(_COMPETITION_NAMES_QUERY, "competitions")
+                rows = remote.query(self._target, q, {})
+                self._competitions = CompetitionIndex(str(t[0].value) for t in rows.terms)
+        return self._competitions
+
+    @property
+    def sample_only(self) -> bool:
+        """True when the graph was built from footkg's built-in sample alone (every men's World
+        Cup final; ``footkg build`` without network or data): its ``fkg:sample`` graph is there
+        and no graph of a pinned dataset (``data/datasets.json``) is."""
+        import json
+
+        from footkg import vocab
+
+        if isinstance(self._target, ox.Store):
+            graphs = {g.value for g in self._target.named_graphs() if isinstance(g, ox.NamedNode)}
+        else:
+            from footkg.store import remote
+
+            graphs = set(remote.named_graphs(self._target))
+        keys = json.loads(resources.manifest_path().read_text(encoding="utf-8"))["datasets"]
+        return vocab.graph_iri("sample") in graphs and not any(
+            vocab.graph_iri(key) in graphs for key in keys
+        )
+
+    def competition(self, name: str) -> str:
+        """The label of the competition ``name`` means (``"fifa world cup"`` → ``"FIFA World
+        Cup"``). Raises :class:`footkg.errors.UnknownCompetitionError` with close labels."""
+        return self.competitions.lookup(name)
 
     def team(self, name: str) -> IRI:
         """The IRI of the team ``name`` means (``"West Germany"`` → Germany's IRI).
@@ -286,6 +332,7 @@ class KnowledgeGraph:
         *,
         show_params: bool = False,
         max_rows: int | None = None,
+        allow_service: bool = False,
         **params: ParamValue,
     ) -> Result:
         """Run catalogue query ``name`` (or a ``.rq`` file) with ``params`` as keyword arguments.
@@ -295,14 +342,18 @@ class KnowledgeGraph:
         unbound (its default applies). They are converted and bound as RDF terms by
         :func:`footkg.query.catalogue.bind_params`, never pasted into the query text. Declared
         parameter columns are hidden unless ``show_params``; ``max_rows`` stops reading a huge
-        result there (``result.truncated`` then says so; local stores only).
+        result there (``result.truncated`` then says so; local stores only). A ``.rq`` file
+        that uses ``SERVICE`` (federation) is refused unless ``allow_service`` (the catalogue's
+        own queries may use it).
 
         Raises :class:`footkg.errors.UnknownQueryError`, :class:`footkg.errors.ParameterError`
         (unknown, missing or invalid parameter), :class:`footkg.errors.UnknownTeamError`,
         :class:`footkg.errors.QueryError` (the store refused the query) and, remote,
         :class:`footkg.errors.RemoteError`.
         """
-        return self._run(self.get_query(name), params, show_params, max_rows)
+        q = self.get_query(name)
+        trusted = allow_service or self.catalogue.queries.get(q.name) is q
+        return self._run(q, params, show_params, max_rows, allow_service=trusted)
 
     def query_sparql(self, text: str, /, **params: ParamValue) -> Result:
         """Run an ad hoc SPARQL SELECT over the union of the graphs; rows are typed values.
@@ -324,13 +375,25 @@ class KnowledgeGraph:
         params: Mapping[str, ParamValue],
         show_params: bool,
         max_rows: int | None = None,
+        *,
+        allow_service: bool = False,
     ) -> Result:
         raw = {k: _raw(k, v) for k, v in params.items() if v is not None}
-        resolver = self.team if any(p.type == "team" for p in q.params) else None
-        bindings = queries.bind_params(q, raw, resolve_team=resolver)
+        types = {p.type for p in q.params}
+        bindings = queries.bind_params(
+            q,
+            raw,
+            resolve_team=self.team if "team" in types else None,
+            resolve_competition=self.competition if "competition" in types else None,
+        )
         if isinstance(self._target, ox.Store):
             result = queries.run(
-                self._target, q, bindings, show_params=show_params, max_rows=max_rows
+                self._target,
+                q,
+                bindings,
+                show_params=show_params,
+                max_rows=max_rows,
+                allow_service=allow_service,
             )
         else:
             from footkg.store import remote
@@ -375,6 +438,8 @@ class KnowledgeGraph:
         Raises :class:`ParameterError` for an unknown extension or format, ``OSError`` when
         the files cannot be written, :class:`footkg.errors.NotAvailableError` for a remote graph.
         """
+        from footkg.store import export as _export
+
         target = Path(path)
         by_ext = {ext: name for name, (_, ext) in _export.FORMATS.items()}
         if target.suffix and not target.is_dir():
@@ -449,9 +514,9 @@ def open(path_or_url: str | os.PathLike[str] | None = None) -> KnowledgeGraph:
     Raises :class:`footkg.errors.StoreNotBuiltError` when the folder has no completed build
     (run ``footkg build``) and :class:`footkg.errors.RemoteError` for a malformed URL.
     """
-    from footkg.store import remote
+    if isinstance(path_or_url, str) and is_url(path_or_url):
+        from footkg.store import remote
 
-    if isinstance(path_or_url, str) and remote.is_url(path_or_url):
         return KnowledgeGraph(remote.RemoteStore.from_url(path_or_url), location=path_or_url)
     folder = (
         Path(path_or_url).expanduser() if path_or_url is not None else store.default_store_path()
@@ -474,6 +539,7 @@ def build(
     cache_dir: str | os.PathLike[str] | None = None,
     articles: tuple[str | os.PathLike[str], ...] = (),
     on_step: StepCallback | None = None,
+    on_note: StepCallback | None = None,
 ) -> BuildReport:
     """Build the graph into a local store folder (``footkg build``) and return the report.
 
@@ -481,7 +547,8 @@ def build(
     copy of the datasets (default: ``$FOOTKG_DATA_DIR``, the download cache, a download, or
     — ``offline`` and nothing local — the small built-in sample). ``export_dir``: also write
     the files in ``formats`` there. ``articles``: folders of match reports (``.txt``) to ingest
-    besides the demo reports in ``data/articles``. ``on_step`` is called with each step's name.
+    besides the demo reports in ``data/articles``. ``on_step`` is called with each step's name,
+    ``on_note`` with progress lines inside a step (records per source, quads loaded).
 
     Returns a :class:`footkg.ingest.pipeline.BuildReport` (``store_path``, ``sources``, ``triples``,
     ``conflicts``, ``validation`` — ``None`` without ``validate`` —, ``timings``). SHACL
@@ -494,9 +561,9 @@ def build(
     """
     from footkg.ingest.pipeline import BuildOptions
     from footkg.ingest.pipeline import build as run_build
-    from footkg.store import remote
+    from footkg.store import export as _export
 
-    if store_path is not None and remote.is_url(str(store_path)):
+    if store_path is not None and is_url(str(store_path)):
         raise ParameterError(
             f"{store_path} is a URL: use build_and_push() to build and load a remote store",
             param="store_path",
@@ -521,7 +588,7 @@ def build(
         engine=engine,
         articles=tuple(Path(a) for a in articles),
     )
-    return run_build(options, on_step=on_step)
+    return run_build(options, on_step=on_step, on_note=on_note)
 
 
 def build_and_push(
@@ -560,6 +627,12 @@ def build_and_push(
             formats=formats,
             on_step=on_step,
         )
+        if export_dir is not None and report.skipped_file is not None:
+            kept = Path(export_dir) / report.skipped_file.name  # the temporary store goes
+            shutil.copyfile(report.skipped_file, kept)
+            report.skipped_file = kept
+        else:
+            report.skipped_file = None
         if on_built is not None:
             on_built(report)
         if on_step is not None:

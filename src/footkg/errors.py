@@ -9,8 +9,10 @@ hierarchy::
     FootkgError                           exit 2 (bad input or usage), unless said otherwise
     ├── ValidationFailed                  exit 1: the data does not conform to the SHACL shapes
     ├── StoreNotBuiltError                no completed build in the store folder
+    ├── StoreBusyError                    another build of the same store folder is running
     ├── UnknownNameError                  a name nobody knows; .suggestions: close names
-    │   └── UnknownTeamError              a team name
+    │   ├── UnknownTeamError              a team name
+    │   └── UnknownCompetitionError       a competition name
     ├── QueryError                        the catalogue and SPARQL
     │   ├── UnknownQueryError             no catalogue query of that name (an UnknownNameError too)
     │   ├── ParameterError                a parameter unknown, missing or invalid; .param, .value
@@ -50,7 +52,9 @@ __all__ = [
     "QueryFileError",
     "RemoteError",
     "SourceFormatError",
+    "StoreBusyError",
     "StoreNotBuiltError",
+    "UnknownCompetitionError",
     "UnknownNameError",
     "UnknownQueryError",
     "UnknownTeamError",
@@ -62,7 +66,8 @@ __all__ = [
 EXIT_OK: Final = 0
 #: The data does not conform to the SHACL shapes (``footkg validate``, ``footkg build``).
 EXIT_NONCONFORMING: Final = 1
-#: Bad input or usage: unknown query, team or parameter, missing store or data, unreadable file.
+#: Bad input, usage or environment: unknown query, team or parameter, missing store or data,
+#: unreadable file, a server or network that cannot be reached.
 EXIT_BAD_INPUT: Final = 2
 #: An internal error (a bug): anything that is not a :class:`FootkgError`.
 EXIT_INTERNAL: Final = 3
@@ -70,7 +75,7 @@ EXIT_INTERNAL: Final = 3
 EXIT_CODES: Final[dict[int, str]] = {
     EXIT_OK: "ok",
     EXIT_NONCONFORMING: "the data does not conform to the SHACL shapes",
-    EXIT_BAD_INPUT: "bad input or usage",
+    EXIT_BAD_INPUT: "bad input, usage or environment (no store, no network)",
     EXIT_INTERNAL: "internal error",
 }
 
@@ -89,6 +94,14 @@ class StoreNotBuiltError(FootkgError):
     def __init__(self, path: Path) -> None:
         self.path = path
         super().__init__(f"no footkg store at {path}: run `footkg build` first")
+
+
+class StoreBusyError(FootkgError):
+    """Another build holds the store folder's build lock (``PATH/.build.lock``)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__(f"another footkg build is writing the store at {path}: wait for it")
 
 
 class UnknownNameError(FootkgError, LookupError):
@@ -115,6 +128,13 @@ class UnknownTeamError(UnknownNameError):
     matches (canonical names) to offer the user."""
 
     kind = "team"
+
+
+class UnknownCompetitionError(UnknownNameError):
+    """A competition name that neither the store nor footkg's own list knows (``"World Cup"``);
+    ``suggestions`` holds close labels (``"FIFA World Cup"``)."""
+
+    kind = "competition"
 
 
 class QueryError(FootkgError):

@@ -136,13 +136,16 @@ class Match:
     are after regulation or extra time (``None`` for a walkover or a match without a result);
     ``stage`` is a key of :data:`footkg.vocab.STAGES` or ``None`` outside tournaments (and for
     the matches of a league season's table); ``edition_year`` is set for World Cup matches.
+    ``awarded`` is true when the result was decided by the organiser, not on the pitch (a
+    walkover, a forfeit): the source says so, or its loader infers it by a rule its docstring
+    states (martj42 has no flag: see :mod:`footkg.ingest.sources.intl_results`).
 
     Club matches (``team_kind="club"``) also carry the country of each club's league system
     (``home_country``/``away_country``, for resolving club names), the ``season`` name
     (``"1978-79"``, ``"2019"``) of their ``competition``, the ``matchday`` (a number) or the
     ``round`` as the source names it (``"Finals, Semifinals"``), a ``status`` (a key of
-    :data:`footkg.vocab.MATCH_STATUSES`; then both scores are ``None``), whether the result was
-    ``awarded``, and for a second leg the key of its ``first_leg`` in the same source.
+    :data:`footkg.vocab.MATCH_STATUSES`; then both scores are ``None``), and for a second leg
+    the key of its ``first_leg`` in the same source.
     """
 
     ref: SourceRef
@@ -320,6 +323,9 @@ class SourceData:
     seasons: list[Season] = field(default_factory=list)
     official_champions: list[OfficialChampion] = field(default_factory=list)
     skipped: list[SkippedRow] = field(default_factory=list)
+    #: Rows loaded with one field left out because it contradicts the rest of the row (the
+    #: detail names the field), e.g. a ``neutral`` flag against the venue's country.
+    flagged: list[SkippedRow] = field(default_factory=list)
 
     def skipped_by_reason(self) -> Counter[str]:
         """How many rows were skipped, per reason key."""

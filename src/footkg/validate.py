@@ -12,7 +12,12 @@ one of two engines that share pySHACL's API:
   full graph with faults injected);
 * ``"pyshacl"``: the reference pySHACL (pure Python), for small data and cross-checks. Its input
   is flattened to one :class:`rdflib.Graph` first (the union of all graphs), because pySHACL
-  would otherwise validate each named graph of a dataset on its own.
+  would otherwise validate each named graph of a dataset on its own. rdflib reads
+  ``"2022-12-18T00:00:00"^^xsd:date`` as the date 2022-12-18 and rewrites its text, so pySHACL
+  saw a well-typed date where pyshacl-turbo reports an ill-typed literal (pySHACL issue #151);
+  while footkg parses and validates, an ``xsd:date`` or ``xsd:dateTime`` literal must match its
+  datatype's lexical pattern (XML Schema 1.1 Part 2, §3.3.9 and §3.3.7) or it stays
+  ill-typed, and both engines report it.
 
 Both engines get the ontology as ``ont_graph`` (mixed into a copy of the data, never into the
 store) so ``sh:class`` sees the subclass axioms, and run with inference ``"none"``: the data is
@@ -28,17 +33,21 @@ their sources, such as partial goal lists in old friendlies).
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pyoxigraph
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.namespace import RDF, SH
+from rdflib import term as rdflib_term
+from rdflib.namespace import RDF, SH, XSD
 from rdflib.term import Node
 
 from footkg.resources import ontology_path, shapes_path
@@ -169,7 +178,8 @@ def validate(
     if engine == "turbo":
         report_graph = _run_split(data, shapes_graph, ontology_graph, nquads)
     else:
-        report_graph = _run_pyshacl(_as_graph(data), shapes_graph, ontology_graph)
+        with strict_xsd_dates():
+            report_graph = _run_pyshacl(_as_graph(data), shapes_graph, ontology_graph)
     seconds = time.perf_counter() - start
     results = parse_results(report_graph, shapes_graph)
     conforms = not any(r.severity == "Violation" for r in results)
@@ -273,6 +283,48 @@ def _run_turbo(data: Any, shapes: Graph, ontology: Graph | None) -> Graph:
     if not isinstance(report, Graph):
         raise RuntimeError(f"pyshacl-turbo failed: {text}")
     return report
+
+
+_TIMEZONE = r"(Z|[+-]((0[0-9]|1[0-3]):[0-5][0-9]|14:00))?"
+_DATE = r"-?([1-9][0-9]{3,}|0[0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+_TIME = r"(([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?|24:00:00(\.0+)?)"
+#: The lexical spaces of xsd:date and xsd:dateTime (XML Schema 1.1 Part 2, §3.3.9, §3.3.7).
+XSD_LEXICAL: dict[URIRef, re.Pattern[str]] = {
+    XSD.date: re.compile(_DATE + _TIMEZONE),
+    XSD.dateTime: re.compile(_DATE + "T" + _TIME + _TIMEZONE),
+}
+
+
+def _strictly(pattern: re.Pattern[str], convert: Callable[[str], Any]) -> Callable[[str], Any]:
+    def lexical_to_value(lexical: str) -> Any:
+        if not pattern.fullmatch(lexical.strip()):
+            raise ValueError(f"{lexical!r} is outside the datatype's lexical space")
+        return convert(lexical)
+
+    return lexical_to_value
+
+
+@contextmanager
+def strict_xsd_dates() -> Iterator[None]:
+    """Within this block rdflib reads an ``xsd:date``/``xsd:dateTime`` literal only when its
+    text matches :data:`XSD_LEXICAL` (else the literal is ill-typed, keeps its text, and
+    pySHACL's ``sh:datatype`` reports it); rdflib's own mapping is restored on exit. rdflib's
+    warning for each ill-typed literal is silenced here: the SHACL report lists them."""
+    mapping = rdflib_term._toPythonMapping  # rdflib's lexical-to-value table (no public getter)
+    saved = {datatype: mapping.get(datatype) for datatype in XSD_LEXICAL}
+    log = logging.getLogger("rdflib.term")
+    level = log.level
+    try:
+        log.setLevel(logging.ERROR)
+        for datatype, pattern in XSD_LEXICAL.items():
+            convert = saved[datatype]
+            if convert is not None:
+                mapping[datatype] = _strictly(pattern, convert)
+        yield
+    finally:
+        log.setLevel(level)
+        for datatype, convert in saved.items():
+            mapping[datatype] = convert
 
 
 def _run_pyshacl(data: Graph, shapes: Graph, ontology: Graph) -> Graph:

@@ -4,16 +4,22 @@ Every resource IRI in the graph comes from one of the ``*_iri`` functions below,
 identity rules live in one module:
 
 * ontology terms: ``https://w3id.org/footkg/ontology#`` (prefix ``fk:``), a closed
-  :class:`rdflib.namespace.DefinedNamespace` kept in sync with ``ontology/footkg.ttl`` by a test;
+  :class:`rdflib.namespace.DefinedNamespace` kept in sync with ``ontology/footkg.ttl`` by a test
+  (``FK``, ``STAGES`` and the namespace objects are made on first use: importing this module
+  does not import rdflib);
 * resources: ``https://w3id.org/footkg/resource/<kind>/<slug>``;
 * named graphs: ``https://w3id.org/footkg/graph/<name>``.
 
 Slugs are readable (``team/argentina``, ``match/2022-12-18-argentina-france``) and valid for any
-input: a name is reduced to its *identity key* (accents stripped, case folded, punctuation and
-spaces collapsed to ``-``). Two names with the same identity key are the same entity by footkg's
-resolution rules ("Côte d'Ivoire" and "Cote d'Ivoire"); when the reduction would drop characters
-that carry identity (scripts without a Latin transliteration, symbols, emoji) a short SHA-256 of
-the NFC name is appended, so distinct names never collide. IRIs contain only unreserved ASCII
+input: a name is reduced to its *identity key*: transliterated to ASCII with the maintained
+``anyascii`` tables (accents stripped, and letters with no decomposition folded too: ``ł`` → l,
+``ı`` → i, ``Ø`` → O, ``Đ`` → D, ``Æ`` → AE, ``ß`` → ss), case folded, an ASCII symbol that
+carries identity spelt out (``C#`` → ``c-number-sign``, ``C+`` → ``c-plus-sign``), punctuation
+and spaces collapsed to ``-``. Two names with the same identity key are the same entity by
+footkg's resolution rules ("Côte d'Ivoire" and "Cote d'Ivoire", "Paweł Janas" and "Pawel
+Janas"); when the reduction loses characters that carry identity (a script other than Latin,
+whose transliteration is not one-to-one; symbols, emoji) a short SHA-256 of the NFC name is
+appended to the slug, so distinct names never collide. IRIs contain only unreserved ASCII
 characters and ``/``, so they are valid IRIs and URIs in every RDF syntax.
 """
 
@@ -22,25 +28,31 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-from rdflib import Namespace
-from rdflib.namespace import DefinedNamespace
-from rdflib.term import URIRef
+from anyascii import anyascii
+
+if TYPE_CHECKING:  # rdflib loads on first use of FK, STAGES or a Namespace (start-up, issue 20)
+    from rdflib import Namespace
+    from rdflib.term import URIRef
 
 BASE = "https://w3id.org/footkg/"
 FK_NS = BASE + "ontology#"
 RES_NS = BASE + "resource/"
 GRAPH_NS = BASE + "graph/"
 
-SCHEMA = Namespace("http://schema.org/")  # http, as DBpedia and Wikidata use it (not rdflib's SDO)
-WD = Namespace("http://www.wikidata.org/entity/")
-WDT = Namespace("http://www.wikidata.org/prop/direct/")
-DBO = Namespace("http://dbpedia.org/ontology/")
-DBR = Namespace("http://dbpedia.org/resource/")
-BBCSPORT = Namespace("http://www.bbc.co.uk/ontologies/sport/")
-PROV = Namespace("http://www.w3.org/ns/prov#")
-DCTERMS = Namespace("http://purl.org/dc/terms/")
-VOID = Namespace("http://rdfs.org/ns/void#")
+#: The other vocabularies footkg uses, as namespace strings; ``SCHEMA``, ``WD``… (the same names
+#: without ``_NS``) are their :class:`rdflib.Namespace` objects, made on first use.
+SCHEMA_NS = "http://schema.org/"  # http, as DBpedia and Wikidata use it (not rdflib's SDO)
+WD_NS = "http://www.wikidata.org/entity/"
+WDT_NS = "http://www.wikidata.org/prop/direct/"
+DBO_NS = "http://dbpedia.org/ontology/"
+DBR_NS = "http://dbpedia.org/resource/"
+BBCSPORT_NS = "http://www.bbc.co.uk/ontologies/sport/"
+PROV_NS = "http://www.w3.org/ns/prov#"
+DCTERMS_NS = "http://purl.org/dc/terms/"
+VOID_NS = "http://rdfs.org/ns/void#"
 
 PREFIXES: dict[str, str] = {
     "fk": FK_NS,
@@ -51,247 +63,273 @@ PREFIXES: dict[str, str] = {
     "owl": "http://www.w3.org/2002/07/owl#",
     "xsd": "http://www.w3.org/2001/XMLSchema#",
     "skos": "http://www.w3.org/2004/02/skos/core#",
-    "schema": str(SCHEMA),
-    "wd": str(WD),
-    "wdt": str(WDT),
-    "dbo": str(DBO),
-    "dbr": str(DBR),
-    "sport": str(BBCSPORT),
-    "prov": str(PROV),
-    "dcterms": str(DCTERMS),
-    "void": str(VOID),
+    "schema": SCHEMA_NS,
+    "wd": WD_NS,
+    "wdt": WDT_NS,
+    "dbo": DBO_NS,
+    "dbr": DBR_NS,
+    "sport": BBCSPORT_NS,
+    "prov": PROV_NS,
+    "dcterms": DCTERMS_NS,
+    "void": VOID_NS,
     "sh": "http://www.w3.org/ns/shacl#",
     "oa": "http://www.w3.org/ns/oa#",
 }
 
 
-class FK(DefinedNamespace):
-    """The footkg ontology terms (closed: a misspelt term raises ``AttributeError``).
+def _make_fk() -> type:
+    """The :class:`FK` namespace class (imports rdflib, so it is made on first use)."""
+    from rdflib import Namespace
+    from rdflib.namespace import DefinedNamespace
 
-    The list must match the terms declared in ``ontology/footkg.ttl``; ``tests/test_ontology.py``
-    checks both directions.
-    """
+    class FK(DefinedNamespace):
+        """The footkg ontology terms (closed: a misspelt term raises ``AttributeError``).
 
-    _NS = Namespace(FK_NS)
-    _fail = True
+        The list must match the terms declared in ``ontology/footkg.ttl``;
+        ``tests/test_ontology.py`` checks both directions.
+        """
 
-    # classes
-    Competition: URIRef
-    TournamentEdition: URIRef
-    Stage: URIRef
-    Match: URIRef
-    Goal: URIRef
-    PenaltyShootout: URIRef
-    ShootoutKick: URIRef
-    Team: URIRef
-    NationalTeam: URIRef
-    Club: URIRef
-    League: URIRef
-    LeagueTier: URIRef
-    Season: URIRef
-    LeagueStanding: URIRef
-    MatchStatus: URIRef
-    TeamName: URIRef
-    Player: URIRef
-    SquadMembership: URIRef
-    Manager: URIRef
-    ManagerAppointment: URIRef
-    Stadium: URIRef
-    City: URIRef
-    Country: URIRef
-    SourceConflict: URIRef
-    HeadToHead: URIRef
-    GoalTally: URIRef
+        _NS = Namespace(FK_NS)
+        _fail = True
 
-    # stage individuals (controlled vocabulary, see STAGES)
-    GroupStage: URIRef
-    SecondGroupStage: URIRef
-    FinalRound: URIRef
-    RoundOf32: URIRef
-    RoundOf16: URIRef
-    QuarterFinal: URIRef
-    SemiFinal: URIRef
-    ThirdPlacePlayOff: URIRef
-    Final: URIRef
-    QualifyingRound: URIRef
-    FirstRound: URIRef
-    SecondRound: URIRef
-    LeaguePhase: URIRef
-    PlayOffs: URIRef
-    ChampionshipRound: URIRef
-    RelegationRound: URIRef
+        # classes
+        Competition: URIRef
+        TournamentEdition: URIRef
+        Stage: URIRef
+        Match: URIRef
+        Goal: URIRef
+        PenaltyShootout: URIRef
+        ShootoutKick: URIRef
+        Team: URIRef
+        NationalTeam: URIRef
+        Club: URIRef
+        League: URIRef
+        LeagueTier: URIRef
+        Season: URIRef
+        LeagueStanding: URIRef
+        MatchStatus: URIRef
+        TeamName: URIRef
+        Player: URIRef
+        SquadMembership: URIRef
+        Manager: URIRef
+        ManagerAppointment: URIRef
+        Stadium: URIRef
+        City: URIRef
+        Country: URIRef
+        SourceConflict: URIRef
+        HeadToHead: URIRef
+        GoalTally: URIRef
 
-    # match status individuals (controlled vocabulary, see MATCH_STATUSES)
-    Scheduled: URIRef
-    Postponed: URIRef
-    Cancelled: URIRef
-    Abandoned: URIRef
-    ResultUnknown: URIRef
+        # stage individuals (controlled vocabulary, see STAGES)
+        GroupStage: URIRef
+        SecondGroupStage: URIRef
+        FinalRound: URIRef
+        RoundOf32: URIRef
+        RoundOf16: URIRef
+        QuarterFinal: URIRef
+        SemiFinal: URIRef
+        ThirdPlacePlayOff: URIRef
+        Final: URIRef
+        QualifyingRound: URIRef
+        FirstRound: URIRef
+        SecondRound: URIRef
+        LeaguePhase: URIRef
+        PlayOffs: URIRef
+        ChampionshipRound: URIRef
+        RelegationRound: URIRef
 
-    # match
-    homeTeam: URIRef
-    awayTeam: URIRef
-    homeTeamName: URIRef
-    awayTeamName: URIRef
-    date: URIRef
-    homeScore: URIRef
-    awayScore: URIRef
-    extraTime: URIRef
-    penaltyShootout: URIRef
-    winner: URIRef
-    loser: URIRef
-    neutralVenue: URIRef
-    stage: URIRef
-    group: URIRef
-    edition: URIRef
-    competition: URIRef
-    venue: URIRef
-    city: URIRef
-    country: URIRef
-    attendance: URIRef
-    replayOf: URIRef
-    awarded: URIRef
-    walkover: URIRef
-    matchNumber: URIRef
-    status: URIRef
-    matchday: URIRef
-    round: URIRef
-    firstLeg: URIRef
+        # match status individuals (controlled vocabulary, see MATCH_STATUSES)
+        Scheduled: URIRef
+        Postponed: URIRef
+        Cancelled: URIRef
+        Abandoned: URIRef
+        ResultUnknown: URIRef
 
-    # goal
-    match: URIRef
-    scorer: URIRef
-    scorerName: URIRef
-    team: URIRef
-    minute: URIRef
-    stoppageMinute: URIRef
-    ownGoal: URIRef
-    penalty: URIRef
-    assist: URIRef
+        # match
+        homeTeam: URIRef
+        awayTeam: URIRef
+        homeTeamName: URIRef
+        awayTeamName: URIRef
+        date: URIRef
+        homeScore: URIRef
+        awayScore: URIRef
+        extraTime: URIRef
+        penaltyShootout: URIRef
+        winner: URIRef
+        loser: URIRef
+        neutralVenue: URIRef
+        stage: URIRef
+        group: URIRef
+        edition: URIRef
+        competition: URIRef
+        venue: URIRef
+        city: URIRef
+        country: URIRef
+        attendance: URIRef
+        replayOf: URIRef
+        awarded: URIRef
+        walkover: URIRef
+        matchNumber: URIRef
+        status: URIRef
+        matchday: URIRef
+        round: URIRef
+        firstLeg: URIRef
 
-    # penalty shootout and its kicks
-    homePenalties: URIRef
-    awayPenalties: URIRef
-    firstShooter: URIRef
-    kick: URIRef
-    taker: URIRef
-    converted: URIRef
-    kickNumber: URIRef
+        # goal
+        match: URIRef
+        scorer: URIRef
+        scorerName: URIRef
+        team: URIRef
+        minute: URIRef
+        stoppageMinute: URIRef
+        ownGoal: URIRef
+        penalty: URIRef
+        assist: URIRef
 
-    # competition and tournament edition
-    year: URIRef
-    startDate: URIRef
-    endDate: URIRef
-    hostCountry: URIRef
-    champion: URIRef
-    runnerUp: URIRef
-    numberOfTeams: URIRef
-    previousEdition: URIRef
-    gender: URIRef
+        # penalty shootout and its kicks
+        homePenalties: URIRef
+        awayPenalties: URIRef
+        firstShooter: URIRef
+        kick: URIRef
+        taker: URIRef
+        converted: URIRef
+        kickNumber: URIRef
 
-    # club football: clubs, leagues, tiers, seasons and league tables
-    season: URIRef
-    seasonName: URIRef
-    tier: URIRef
-    level: URIRef
-    winPoints: URIRef
-    tiebreak: URIRef
-    complete: URIRef
-    consecutiveTitles: URIRef
-    runStart: URIRef
-    leaguePosition: URIRef
-    wins: URIRef
-    losses: URIRef
-    goalsFor: URIRef
-    goalsAgainst: URIRef
-    goalDifference: URIRef
-    goalAverage: URIRef
-    points: URIRef
-    promoted: URIRef
-    relegated: URIRef
-    officialChampion: URIRef
+        # competition and tournament edition
+        year: URIRef
+        startDate: URIRef
+        endDate: URIRef
+        hostCountry: URIRef
+        champion: URIRef
+        runnerUp: URIRef
+        numberOfTeams: URIRef
+        previousEdition: URIRef
+        gender: URIRef
 
-    # team
-    formerName: URIRef
-    name: URIRef
-    teamCode: URIRef
-    confederation: URIRef
-    representsCountry: URIRef
+        # club football: clubs, leagues, tiers, seasons and league tables
+        season: URIRef
+        seasonName: URIRef
+        tier: URIRef
+        level: URIRef
+        winPoints: URIRef
+        tiebreak: URIRef
+        complete: URIRef
+        consecutiveTitles: URIRef
+        runStart: URIRef
+        leaguePosition: URIRef
+        wins: URIRef
+        losses: URIRef
+        goalsFor: URIRef
+        goalsAgainst: URIRef
+        goalDifference: URIRef
+        goalAverage: URIRef
+        points: URIRef
+        promoted: URIRef
+        relegated: URIRef
+        officialChampion: URIRef
 
-    # player and squad
-    birthDate: URIRef
-    player: URIRef
-    shirtNumber: URIRef
-    position: URIRef
+        # team
+        formerName: URIRef
+        name: URIRef
+        teamCode: URIRef
+        confederation: URIRef
+        representsCountry: URIRef
 
-    # manager and manager appointment
-    manager: URIRef
-    nationality: URIRef
+        # player and squad
+        birthDate: URIRef
+        player: URIRef
+        shirtNumber: URIRef
+        position: URIRef
 
-    # stadium
-    capacity: URIRef
+        # manager and manager appointment
+        manager: URIRef
+        nationality: URIRef
 
-    # shared
-    wikipediaPage: URIRef
+        # stadium
+        capacity: URIRef
 
-    # source conflicts (facts kept, disagreement listed)
-    conflictSubject: URIRef
-    conflictProperty: URIRef
-    keptValue: URIRef
-    keptSource: URIRef
-    otherValue: URIRef
-    otherSource: URIRef
+        # shared
+        wikipediaPage: URIRef
 
-    # derived aggregates: head-to-head records of team pairs, goal tallies of players
-    team1: URIRef
-    team2: URIRef
-    played: URIRef
-    team1Wins: URIRef
-    team2Wins: URIRef
-    draws: URIRef
-    team1Goals: URIRef
-    team2Goals: URIRef
-    goalMargins: URIRef
-    knockoutMatches: URIRef
-    finals: URIRef
-    firstMeeting: URIRef
-    lastMeeting: URIRef
-    rivalryScore: URIRef
-    meetingsRank: URIRef
-    rivalryRank: URIRef
-    goals: URIRef
-    goalsIn: URIRef
-    scoredFor: URIRef
-    goalsRank: URIRef
+        # source conflicts (facts kept, disagreement listed)
+        conflictSubject: URIRef
+        conflictProperty: URIRef
+        keptValue: URIRef
+        keptSource: URIRef
+        otherValue: URIRef
+        otherSource: URIRef
+
+        # derived aggregates: head-to-head records of team pairs, goal tallies of players
+        team1: URIRef
+        team2: URIRef
+        played: URIRef
+        team1Wins: URIRef
+        team2Wins: URIRef
+        draws: URIRef
+        team1Goals: URIRef
+        team2Goals: URIRef
+        goalMargins: URIRef
+        knockoutMatches: URIRef
+        finals: URIRef
+        firstMeeting: URIRef
+        lastMeeting: URIRef
+        rivalryScore: URIRef
+        meetingsRank: URIRef
+        rivalryRank: URIRef
+        goals: URIRef
+        goalsIn: URIRef
+        scoredFor: URIRef
+        goalsRank: URIRef
+
+        # match reports: what a report states, as statements kept apart from the fixture data
+        ReportStatement: URIRef
+        ReportedMatch: URIRef
+        ReportedGoal: URIRef
+        statedIn: URIRef
+        venueName: URIRef
+        cityName: URIRef
+        header: URIRef
+        freeKick: URIRef
+        reportStatement: URIRef
+
+    return FK
 
 
 # --- controlled vocabularies ------------------------------------------------------------------
 
-#: Stage keys (the names used in the articles' gold format) in tournament order, with their
-#: ontology individual. Sources map their own spellings onto these keys. The club competitions
-#: add, after the World Cup's stages (so that the World Cup's order is unchanged), the early
-#: rounds of cups (qualifying, first and second rounds), the Champions League's league phase of
-#: 2024-25, and the phases of a league season that are not its table: play-offs (promotion,
-#: relegation, European places, finals series) and the championship and relegation rounds
-#: played after a league splits.
-STAGES: dict[str, URIRef] = {
-    "group stage": FK.GroupStage,
-    "second group stage": FK.SecondGroupStage,
-    "final round": FK.FinalRound,
-    "round of 32": FK.RoundOf32,
-    "round of 16": FK.RoundOf16,
-    "quarter-final": FK.QuarterFinal,
-    "semi-final": FK.SemiFinal,
-    "third-place play-off": FK.ThirdPlacePlayOff,
-    "final": FK.Final,
-    "qualifying round": FK.QualifyingRound,
-    "first round": FK.FirstRound,
-    "second round": FK.SecondRound,
-    "league phase": FK.LeaguePhase,
-    "play-offs": FK.PlayOffs,
-    "championship round": FK.ChampionshipRound,
-    "relegation round": FK.RelegationRound,
-}
+#: Stage keys (the names used in the articles' gold format) in tournament order; ``STAGES`` maps
+#: each to its ontology individual. Sources map their own spellings onto these keys. The club
+#: competitions add, after the World Cup's stages (so that the World Cup's order is unchanged),
+#: the early rounds of cups (qualifying, first and second rounds), the Champions League's league
+#: phase of 2024-25, and the phases of a league season that are not its table: play-offs
+#: (promotion, relegation, European places, finals series) and the championship and relegation
+#: rounds played after a league splits.
+STAGE_KEYS: tuple[str, ...] = (
+    "group stage",
+    "second group stage",
+    "final round",
+    "round of 32",
+    "round of 16",
+    "quarter-final",
+    "semi-final",
+    "third-place play-off",
+    "final",
+    "qualifying round",
+    "first round",
+    "second round",
+    "league phase",
+    "play-offs",
+    "championship round",
+    "relegation round",
+)
+
+#: Each stage key's ontology individual (``STAGES``, a ``dict[str, URIRef]`` in ``STAGE_KEYS``
+#: order, made on first use).
+_STAGE_TERMS: tuple[str, ...] = (
+    "GroupStage", "SecondGroupStage", "FinalRound", "RoundOf32", "RoundOf16", "QuarterFinal",
+    "SemiFinal", "ThirdPlacePlayOff", "Final", "QualifyingRound", "FirstRound", "SecondRound",
+    "LeaguePhase", "PlayOffs", "ChampionshipRound", "RelegationRound",
+)  # fmt: skip
 
 #: Stages played as knockout rounds (a level score, or a level aggregate of two legs, goes to
 #: extra time, then a shootout).
@@ -316,13 +354,14 @@ KNOCKOUT_STAGES: frozenset[str] = frozenset(
 #: a score by its source (``result unknown``: the 2024-25 Champions League final in the
 #: football.json snapshot). A match with a status has no score and is never counted as played.
 #: An awarded match has a score (``fk:awarded true``) and no status.
-MATCH_STATUSES: dict[str, URIRef] = {
-    "scheduled": FK.Scheduled,
-    "postponed": FK.Postponed,
-    "cancelled": FK.Cancelled,
-    "abandoned": FK.Abandoned,
-    "result unknown": FK.ResultUnknown,
-}
+MATCH_STATUS_KEYS: tuple[str, ...] = (
+    "scheduled", "postponed", "cancelled", "abandoned", "result unknown",
+)  # fmt: skip
+#: Each status key's ontology individual (``MATCH_STATUSES``, a ``dict[str, URIRef]``, made on
+#: first use).
+_STATUS_TERMS: tuple[str, ...] = (
+    "Scheduled", "Postponed", "Cancelled", "Abandoned", "ResultUnknown",
+)  # fmt: skip
 
 GENDERS: tuple[str, str] = ("men", "women")
 
@@ -334,27 +373,46 @@ WOMENS_WORLD_CUP = "FIFA Women's World Cup"
 # --- IRI minting --------------------------------------------------------------------------------
 
 _SEPARATORS = re.compile(r"[^0-9a-z]+")
-# Characters that the identity key may drop without losing identity: punctuation and spaces.
+#: ASCII punctuation a name may gain or lose without becoming another name ("St. Kitts",
+#: "Côte d'Ivoire", "Guinea-Bissau", "Bosnia & Herzegovina", "Trinidad/Tobago"). Every other
+#: ASCII symbol carries identity ("C#" is not "C") and is spelt out in the identity key.
+_IGNORABLE_ASCII = frozenset(" \t\n\r'\"-.,()[]/&:;!?_`")
+_SYMBOLS = re.compile(r"[^0-9A-Za-z\s'\"\-.,()\[\]/&:;!?_`]")
+# Characters outside ASCII that the identity key may drop without losing identity:
+# punctuation, spaces, control characters, combining marks (accents), modifier symbols.
 _IGNORABLE_CATEGORIES = {"Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Zs", "Cc", "Mn", "Sk"}
 
 
+def _spelt(symbol: re.Match[str]) -> str:
+    return f" {unicodedata.name(symbol.group(), 'symbol').lower()} "
+
+
+@lru_cache(maxsize=1 << 16)
 def identity_key(name: str) -> str:
     """Reduce a name to footkg's identity key: ASCII lower case words joined by ``-``.
 
     ``"Côte d'Ivoire"`` → ``"cote-d-ivoire"``; ``"Bosnia & Herzegovina"`` →
-    ``"bosnia-herzegovina"``. The key may be empty (a name of only symbols or non-Latin script).
+    ``"bosnia-herzegovina"``; ``"Paweł Janas"`` → ``"pawel-janas"``; ``"Barış Alper Yılmaz"``
+    → ``"baris-alper-yilmaz"``; ``"C#"`` → ``"c-number-sign"``. Transliteration is
+    ``anyascii``'s (other scripts too: ``"孫興慜"`` → ``"sunxingmin"``). The key may be empty
+    (a name of punctuation only).
     """
-    decomposed = unicodedata.normalize("NFKD", name.replace("ß", "ss").replace("ø", "o"))
-    ascii_text = decomposed.encode("ascii", "ignore").decode("ascii").lower()
-    return _SEPARATORS.sub("-", ascii_text).strip("-")
+    ascii_text = _SYMBOLS.sub(_spelt, anyascii(unicodedata.normalize("NFC", name)))
+    return _SEPARATORS.sub("-", ascii_text.lower()).strip("-")
 
 
 def _is_lossless(name: str) -> bool:
-    """True when :func:`identity_key` drops only accents, case, spaces and punctuation."""
+    """True when :func:`identity_key` drops or folds only accents, case, spaces, punctuation
+    and the letters of the Latin script (``ł``, ``ß``, ``Æ``): any other letter (its
+    transliteration is not one-to-one), digit or symbol carries identity the key may lose."""
     for char in unicodedata.normalize("NFKD", name):
-        if char.isascii() or char in "ßø":
-            continue
+        if char.isascii():
+            if char.isalnum() or char in _IGNORABLE_ASCII:
+                continue
+            return False
         if unicodedata.category(char) in _IGNORABLE_CATEGORIES:
+            continue
+        if char.isalpha() and unicodedata.name(char, "").startswith("LATIN "):
             continue
         return False
     return True
@@ -526,6 +584,34 @@ def article_graph_iri(sha256: str) -> str:
     return GRAPH_NS + "article-" + sha256[:16]
 
 
+def report_match_iri(sha256: str, number: int) -> str:
+    """``…/resource/article/<16 hex>/match/<n>``: the ``number``-th match (0 the main match,
+    then the others in text order) of a report when the graph has no fixture for it."""
+    return f"{article_iri(sha256)}/match/{number}"
+
+
+def report_goal_iri(sha256: str, number: int) -> str:
+    """``…/resource/article/<16 hex>/goal/<n>``: the ``number``-th goal (1-based, in the
+    report's order) a report tells that no goal of the fixture data is aligned with."""
+    return f"{article_iri(sha256)}/goal/{number}"
+
+
+def report_statement_iri(sha256: str, subject: str, predicate: str, value: str) -> str:
+    """``…/resource/article/<16 hex>/statement/<16 hex>``: one fact a report states (its
+    subject, predicate and value in N-Triples form, hashed): the same fact stated twice by
+    one report is one statement."""
+    key = f"{subject}|{predicate}|{value}"
+    return f"{article_iri(sha256)}/statement/{hashlib.sha256(key.encode()).hexdigest()[:16]}"
+
+
+def evidence_iri(sha256: str, start: int, end: int, rule: str) -> str:
+    """``…/resource/article/<16 hex>/evidence/<start>-<end>-<8 hex>``: the annotation of the
+    sentence at characters ``[start, end)`` read by ``rule`` (the statements it supports
+    share it)."""
+    digest = hashlib.sha256(rule.encode()).hexdigest()[:8]
+    return f"{article_iri(sha256)}/evidence/{start}-{end}-{digest}"
+
+
 def graph_iri(name: str) -> str:
     """``…/graph/fjelstul-worldcup``: the named graph of a source, an article or a build step."""
     return GRAPH_NS + slug(name)
@@ -537,3 +623,48 @@ METADATA_GRAPH = graph_iri("metadata")
 ONTOLOGY_GRAPH = graph_iri("ontology")
 #: The footkg dataset as a whole (``void:Dataset``; each named graph is a ``void:subset``).
 DATASET_IRI = BASE + "dataset"
+
+
+# --- the rdflib objects, made on first use (PEP 562) ------------------------------------------
+
+_NAMESPACES = {
+    "SCHEMA": SCHEMA_NS, "WD": WD_NS, "WDT": WDT_NS, "DBO": DBO_NS, "DBR": DBR_NS,
+    "BBCSPORT": BBCSPORT_NS, "PROV": PROV_NS, "DCTERMS": DCTERMS_NS, "VOID": VOID_NS,
+}  # fmt: skip
+
+if TYPE_CHECKING:
+    FK: Any
+    STAGES: dict[str, URIRef]
+    MATCH_STATUSES: dict[str, URIRef]
+    SCHEMA: Namespace
+    WD: Namespace
+    WDT: Namespace
+    DBO: Namespace
+    DBR: Namespace
+    BBCSPORT: Namespace
+    PROV: Namespace
+    DCTERMS: Namespace
+    VOID: Namespace
+
+
+def __getattr__(name: str) -> Any:
+    """``FK``, ``STAGES``, ``MATCH_STATUSES`` and the :class:`rdflib.Namespace` objects
+    (``SCHEMA``, ``WD``…), made once on first use, so that importing this module does not
+    import rdflib."""
+    if name == "FK":
+        value: Any = _make_fk()
+    elif name == "STAGES":
+        fk = globals().get("FK") or __getattr__("FK")
+        value = {key: getattr(fk, term) for key, term in zip(STAGE_KEYS, _STAGE_TERMS, strict=True)}
+    elif name == "MATCH_STATUSES":
+        fk = globals().get("FK") or __getattr__("FK")
+        pairs = zip(MATCH_STATUS_KEYS, _STATUS_TERMS, strict=True)
+        value = {key: getattr(fk, term) for key, term in pairs}
+    elif name in _NAMESPACES:
+        from rdflib import Namespace
+
+        value = Namespace(_NAMESPACES[name])
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value

@@ -8,26 +8,39 @@ from typing import Annotated
 
 import typer
 
-from footkg import api
 from footkg.cli.options import (
     DataDirOpt,
     FormatsOpt,
     OutOpt,
+    QuietOpt,
+    Steps,
     StoreOpt,
     console,
     fail,
     store_path_of,
 )
-from footkg.errors import EXIT_NONCONFORMING, FootkgError
-from footkg.store import export, remote
-from footkg.store import local as store
+from footkg.errors import EXIT_BAD_INPUT, EXIT_NONCONFORMING, FootkgError
 
 _app = typer.Typer()
+
+EngineOpt = Annotated[
+    str,
+    typer.Option(
+        metavar="ENGINE",
+        help="SHACL engine: turbo (fast) or pyshacl (the reference, slow on the full graph).",
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
     """Add ``build``, ``validate`` and ``export`` to the main app."""
     app.registered_commands += _app.registered_commands
+
+
+def _engine(value: str) -> str:
+    if value not in ("turbo", "pyshacl"):
+        raise fail(f"unknown --engine {value!r}: use turbo or pyshacl")
+    return value
 
 
 @_app.command()
@@ -38,9 +51,14 @@ def build(
     formats: FormatsOpt = None,
     offline: Annotated[
         bool,
-        typer.Option(help="Never download; without local data, build from the built-in sample."),
+        typer.Option(
+            "--offline",
+            help="Never download; without local data, build from the built-in sample.",
+        ),
     ] = False,
-    validate: Annotated[bool, typer.Option(help="Run SHACL validation.")] = True,
+    validate: Annotated[
+        bool, typer.Option("--validate/--no-validate", help="Run SHACL validation.")
+    ] = True,
     export_files: Annotated[
         bool, typer.Option("--export/--no-export", help="Write the exported files.")
     ] = True,
@@ -48,39 +66,40 @@ def build(
         list[Path] | None,
         typer.Option(
             "--articles",
+            metavar="DIR",
             help="A folder of match reports (.txt) to ingest besides "
             "the demo reports in data/articles; repeatable.",
         ),
     ] = None,
-    engine: Annotated[
-        str,
-        typer.Option(
-            help="SHACL engine: turbo (fast) or pyshacl (reference, slow on the full graph)."
-        ),
-    ] = "turbo",
+    engine: EngineOpt = "turbo",
+    quiet: QuietOpt = False,
 ) -> None:
     """Load the datasets, map them to RDF, store, validate and export them (the main job).
 
-    With ``--store URL`` the build goes into a temporary local store whose named graphs are
-    then pushed to that SPARQL 1.1 server (Graph Store Protocol)."""
+    With --store URL the build goes into a temporary local store whose named graphs are then
+    pushed to that SPARQL 1.1 server (Graph Store Protocol).
+    """
+    from footkg import api
     from footkg.cli.report import print_build_report
+    from footkg.store import is_url
 
     formats_ = tuple(formats) if formats else ("turtle", "trig", "nquads")
-    common = {"data_dir": data_dir, "offline": offline, "validate": validate, "engine": engine,
-              "formats": formats_}  # fmt: skip
+    common = {"data_dir": data_dir, "offline": offline, "validate": validate,
+              "engine": _engine(engine), "formats": formats_}  # fmt: skip
+    steps = Steps(quiet=quiet)
     try:
-        with console.status("building…") as status:
-            on_step = lambda step: status.update(f"{step}…")  # noqa: E731
-            if store_path is not None and remote.is_url(store_path):
+        with steps.running():
+            if store_path is not None and is_url(store_path):
                 report, pushed = api.build_and_push(
-                    store_path, export_dir=out, on_step=on_step,
+                    store_path, export_dir=out, on_step=steps.step,
                     on_built=lambda r: print_build_report(console, r), **common,
                 )  # fmt: skip
             else:
                 folder = store_path_of(store_path)
                 export_dir = (out or folder / "exports") if export_files else None
-                report = api.build(folder, export_dir=export_dir, on_step=on_step,
-                                   articles=tuple(articles or ()), **common)  # fmt: skip
+                report = api.build(folder, export_dir=export_dir, on_step=steps.step,
+                                   on_note=steps.info, articles=tuple(articles or ()),
+                                   **common)  # fmt: skip
                 pushed = None
     except (FootkgError, ValueError) as exc:
         raise fail(f"{exc} (the previous store, if any, is unchanged)") from exc
@@ -89,41 +108,90 @@ def build(
     else:
         total = sum(p.triples for p in pushed)
         console.print(f"pushed {len(pushed)} named graphs ({total:,} triples) to {store_path}")
+    if report.failed:
+        failed = ", ".join(report.failed)
+        console.print(f"[red]build incomplete:[/] {failed} could not be read; the store holds "
+                      "the other sources")  # fmt: skip
+        raise typer.Exit(EXIT_BAD_INPUT)
     if report.validation is not None and not report.validation.conforms:
         raise typer.Exit(EXIT_NONCONFORMING)
+
+
+SH = "http://www.w3.org/ns/shacl#"
+RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+
+
+def validation_scope(kg) -> tuple[int, int]:
+    """``(shapes, focus nodes)`` a validation of store ``kg`` covers: the node shapes of
+    ``ontology/shapes.ttl`` and the distinct instances (over every graph) of the classes they
+    target (``sh:targetClass``), for the progress line of ``footkg validate``."""
+    import pyoxigraph as ox
+
+    from footkg import resources
+
+    shapes: set[str] = set()
+    targets: set[str] = set()
+    for triple in ox.parse(path=resources.shapes_path(), format=ox.RdfFormat.TURTLE):
+        if triple.predicate.value == RDF_TYPE and triple.object.value == SH + "NodeShape":
+            shapes.add(triple.subject.value)
+        elif triple.predicate.value == SH + "targetClass":
+            targets.add(triple.object.value)
+    values = " ".join(f"<{iri}>" for iri in sorted(targets))
+    rows = kg.query(
+        f"SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE {{ VALUES ?c {{ {values} }} ?s a ?c }}",
+        use_default_graph_as_union=True,
+    )
+    return len(shapes), int(next(iter(rows))["n"].value)
 
 
 @_app.command("validate")
 def validate_cmd(
     store_path: StoreOpt = None,
-    data_dir: DataDirOpt = None,
-    engine: Annotated[str, typer.Option(help="turbo or pyshacl")] = "turbo",
-    limit: Annotated[int, typer.Option(help="Results listed per shape.")] = 10,
+    engine: EngineOpt = "turbo",
+    limit: Annotated[int, typer.Option(metavar="N", help="Results listed per shape.")] = 10,
+    quiet: QuietOpt = False,
 ) -> None:
-    """Validate the store against ontology/shapes.ttl; exit 1 if it has violations."""
+    """Validate the store against the SHACL shapes (ontology/shapes.ttl); exit 1 if it has
+    violations."""
+    from footkg.store import local as store
     from footkg.validate import validate
 
     try:
         kg = store.open_store(store_path_of(store_path))
     except FootkgError as exc:
         raise fail(str(exc)) from exc
-    report = validate(kg, engine=engine)
-    console.print(report.to_text(limit=limit))
+    steps = Steps(quiet=quiet)
+    with steps.running(f"validating {len(kg):,} quads against the SHACL shapes") as progress:
+        shapes, focus = validation_scope(kg)
+        progress.info(f"{shapes} node shapes over {focus:,} focus nodes ({engine})")
+        report = validate(kg, engine=_engine(engine))
+    console.print(report.to_text(limit=limit), markup=False, highlight=False)
     if not report.conforms:
         raise typer.Exit(EXIT_NONCONFORMING)
 
 
 @_app.command("export")
 def export_cmd(
-    out: Annotated[Path, typer.Option("--out", help="Folder for the exported files.")],
+    out: Annotated[
+        Path, typer.Option("--out", metavar="DIR", help="Folder for the exported files.")
+    ],
     formats: FormatsOpt = None,
     store_path: StoreOpt = None,
-    data_dir: DataDirOpt = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """Export the store as Turtle (merged), TriG and N-Quads (named graphs), or JSON-LD."""
+    from footkg.store import export
+    from footkg.store import local as store
+
+    chosen = list(formats) if formats else ["turtle", "trig", "nquads"]
     try:
         kg = store.open_store(store_path_of(store_path))
-        files = export.export(kg, out, list(formats) if formats else ["turtle", "trig", "nquads"])
+        files = []
+        steps = Steps(quiet=quiet)
+        with steps.running():
+            for name in chosen:
+                steps.step(f"writing {name} ({len(kg):,} quads)")
+                files += export.export(kg, out, [name])
     except (FootkgError, ValueError) as exc:
         raise fail(str(exc)) from exc
     for path in files:

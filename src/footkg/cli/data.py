@@ -8,9 +8,7 @@ from typing import Annotated
 
 import typer
 
-from footkg.cli.options import DataDirOpt, console, err, fail
-from footkg.errors import FootkgError
-from footkg.ingest import datasets
+from footkg.cli.options import Command, DataDirOpt, QuietOpt, console, err, fail, note
 
 _data = typer.Typer(help="Download and check the public datasets.", no_args_is_help=True)
 
@@ -20,11 +18,12 @@ def register(app: typer.Typer) -> None:
     app.add_typer(_data, name="data")
 
 
-@_data.command("fetch")
+@_data.command("fetch", cls=Command)
 def data_fetch(
     cache_dir: Annotated[
         Path | None,
         typer.Option(
+            metavar="DIR",
             help="Download cache (default: $FOOTKG_CACHE_DIR or the user cache dir).",
             show_default=False,
         ),
@@ -32,37 +31,60 @@ def data_fetch(
     base_url: Annotated[
         str | None,
         typer.Option(
+            metavar="URL",
             help="A mirror laid out like the data dir "
             "(default: $FOOTKG_DATA_URL or the pinned "
             "upstream addresses).",
             show_default=False,
         ),
     ] = None,
+    quiet: QuietOpt = False,
 ) -> None:
-    """Download the pinned datasets into the cache and verify their sha256 checksums."""
+    """Download the pinned datasets into the cache and verify their sha256 checksums.
+
+    A progress bar (bytes and files) shows on a terminal; piped, one line per file.
+    """
+    from footkg.errors import FootkgError
+    from footkg.ingest import datasets
+
+    manifest = datasets.load_manifest()
+    piped = not err.is_terminal
+
+    def one_file(entry: datasets.FileEntry, done: int, total: int) -> None:
+        if piped:
+            note(f"{done}/{total} {entry.path} ({entry.size:,} bytes)", quiet=quiet)
+
     try:
         path = datasets.fetch(
             cache_dir or datasets.default_cache_dir(),
-            manifest=datasets.load_manifest(),
+            manifest=manifest,
             base_url=base_url,
-            progress=True,
+            progress=not quiet,
+            on_file=one_file,
         )
     except FootkgError as exc:
         raise fail(str(exc)) from exc
-    console.print(f"datasets ready in {path}")
+    console.print(
+        f"datasets ready in {path} ({len(manifest.files)} files, {manifest.total_size:,} bytes, "
+        "sha256 checked)",
+        highlight=False,
+    )
 
 
-@_data.command("verify")
+@_data.command("verify", cls=Command)
 def data_verify(data_dir: DataDirOpt = None) -> None:
     """Check a local copy (or the cache) against the manifest: missing files, sizes, sha256."""
+    from footkg.ingest import datasets
+
     folder = (
         data_dir
         or datasets.env_data_dir()
         or (datasets.default_cache_dir() / datasets.CACHE_SUBDIR)
     )
-    problems = datasets.verify(folder, datasets.load_manifest())
+    manifest = datasets.load_manifest()
+    problems = datasets.verify(folder, manifest)
     for problem in problems:
-        err.print(str(problem))
+        err.print(str(problem), markup=False, highlight=False)
     if problems:
-        raise fail(f"{len(problems)} problem(s) in {folder}")
-    console.print(f"{folder}: every file matches the manifest")
+        raise fail(f"{len(problems)} of {len(manifest.files)} files have a problem in {folder}")
+    console.print(f"{folder}: every file matches the manifest ({len(manifest.files)} files)")

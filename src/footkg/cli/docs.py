@@ -12,20 +12,17 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
-from footkg.errors import EXIT_BAD_INPUT, FootkgError, StoreNotBuiltError
-
-console = Console()
-err = Console(stderr=True)
+from footkg.cli.options import Command, console, err, fail
 
 
 def docs_cmd(
-    out: Annotated[Path, typer.Option("--out", help="Folder for the HTML pages.")],
+    out: Annotated[Path, typer.Option("--out", metavar="DIR", help="Folder for the HTML pages.")],
     store_path: Annotated[
         str | None,
         typer.Option(
             "--store",
+            metavar="PATH|URL",
             help="The store (folder or SPARQL server URL) the example results come from "
             "(default: $FOOTKG_STORE, else the per-user store). Without a built store the "
             "pages are written without example results.",
@@ -35,11 +32,14 @@ def docs_cmd(
     examples: Annotated[
         bool, typer.Option("--examples/--no-examples", help="Run each query for an example.")
     ] = True,
-    rows: Annotated[int, typer.Option(help="Rows shown per example result.", min=1)] = 8,
+    rows: Annotated[
+        int, typer.Option(metavar="N", help="Rows shown per example result (at least 1).", min=1)
+    ] = 8,
 ) -> None:
     """Write the reference documentation (ontology, query catalogue, Python API) as HTML."""
     from footkg import api
     from footkg.docs import write_docs
+    from footkg.errors import FootkgError, StoreNotBuiltError
 
     kg = None
     if examples:
@@ -48,18 +48,16 @@ def docs_cmd(
         except StoreNotBuiltError as exc:
             err.print(f"[yellow]note:[/] {exc}; writing the pages without example results")
         except FootkgError as exc:
-            err.print(f"[bold red]error:[/] {exc}")
-            raise typer.Exit(EXIT_BAD_INPUT) from exc
+            raise fail(str(exc)) from exc
     try:
         with console.status("writing the documentation…"):
             paths = write_docs(out, kg=kg, rows=rows)
     except OSError as exc:
-        err.print(f"[bold red]error:[/] cannot write to {out}: {exc.strerror or exc}")
-        raise typer.Exit(EXIT_BAD_INPUT) from exc
+        raise fail(f"cannot write to {out}: {exc.strerror or exc}") from exc
     for path in paths:
         console.print(f"wrote {path} ({path.stat().st_size:,} bytes)")
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``docs`` command to the ``footkg`` Typer app."""
-    app.command("docs")(docs_cmd)
+    app.command("docs", cls=Command)(docs_cmd)

@@ -11,34 +11,31 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
-from footkg.analytics import network as analytics
-from footkg.analytics import plots
-from footkg.cli.options import LocalStoreOpt
-from footkg.errors import FootkgError
-from footkg.store import local as store
+from footkg.cli.options import Command, LocalStoreOpt, console, fail, note
 
-EXIT_BAD_INPUT = 2
 NETWORK_FORMATS = ("png", "svg", "html", "graphml", "gexf")
+IMAGE_FORMATS = ("png", "svg")
 
 graph_app = typer.Typer(
     help="Team and player networks: pictures, analytics, GraphML/GEXF.", no_args_is_help=True
 )
 plot_app = typer.Typer(help="Charts of match records.", no_args_is_help=True)
 
-console = Console()
-err = Console(stderr=True)
-
 CompetitionOpt = Annotated[
-    str | None, typer.Option(help='Only this competition (its name, e.g. "FIFA World Cup").')
+    str | None,
+    typer.Option(metavar="NAME", help='Only this competition (its name, e.g. "FIFA World Cup").'),
 ]
 StageOpt = Annotated[
-    str | None, typer.Option(help='Only this stage ("final", "quarter-final", …) or "knockout".')
+    str | None,
+    typer.Option(
+        metavar="STAGE", help='Only this stage ("final", "quarter-final", …) or "knockout".'
+    ),
 ]
-UntilOpt = Annotated[str | None, typer.Option(help="Only matches on or before this date.")]
+UntilOpt = Annotated[
+    str | None, typer.Option(metavar="DATE", help="Only matches on or before this date.")
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -53,13 +50,17 @@ def register(app: typer.Typer) -> None:
 # --- helpers ------------------------------------------------------------------------------------
 
 
-def _fail(message: str) -> typer.Exit:
-    err.print(Text("error: ", style="bold red") + Text(message), highlight=False)
-    return typer.Exit(EXIT_BAD_INPUT)
+_fail = fail
 
 
 def _open(path: Path | None):
-    return store.open_store(path if path is not None else store.default_store_path())
+    from footkg.errors import FootkgError
+    from footkg.store import local as store
+
+    try:
+        return store.open_store(path if path is not None else store.default_store_path())
+    except FootkgError as exc:
+        raise _fail(str(exc)) from exc
 
 
 def _format(out: Path, allowed: tuple[str, ...]) -> str:
@@ -76,11 +77,25 @@ def _resolve_team(kg, name: str) -> str:
     return TeamIndex.from_store(kg).lookup(name)
 
 
-def _filters(competition: str | None, stage: str | None, until: str | None):
+def _filters(competition: str | None, stage: str | None, until: str | None, kg=None):
+    """The network filters; a competition name goes through the same resolver as ``footkg
+    query`` (case does not matter; an unknown one is refused with suggestions)."""
+    from footkg.analytics import network as analytics
+    from footkg.errors import FootkgError
+    from footkg.ingest.resolve import CompetitionIndex
+
+    if competition is not None and kg is not None:
+        try:
+            competition = CompetitionIndex.from_store(kg).lookup(competition)
+        except FootkgError as exc:
+            raise _fail(str(exc)) from exc
     return analytics.NetworkFilters(competition, stage.lower() if stage else None, until)
 
 
-def _write_network(view: plots.NetworkView, graph, positions, out: Path, fmt: str) -> None:
+def _write_network(view, graph, positions, out: Path, fmt: str) -> None:
+    from footkg.analytics import network as analytics
+    from footkg.analytics import plots
+
     if fmt in plots.IMAGE_FORMATS:
         plots.render_image(view, out)
     elif fmt == "html":
@@ -93,22 +108,30 @@ def _write_network(view: plots.NetworkView, graph, positions, out: Path, fmt: st
 # --- graph rivalries ----------------------------------------------------------------------------
 
 
-@graph_app.command("rivalries")
+@graph_app.command("rivalries", cls=Command)
 def rivalries(
-    out: Annotated[Path, typer.Option("--out", help="Output: .png .svg .html .graphml .gexf")],
+    out: Annotated[
+        Path, typer.Option("--out", metavar="FILE", help="Output: .png .svg .html .graphml .gexf")
+    ],
     competition: CompetitionOpt = None,
     stage: StageOpt = None,
     until: UntilOpt = None,
     top: Annotated[
-        int | None, typer.Option(help="Keep the N pairs with the highest rivalry score.")
+        int | None,
+        typer.Option(metavar="N", help="Keep the N pairs with the highest rivalry score."),
     ] = None,
     store_path: LocalStoreOpt = None,
 ) -> None:
     """The team network: teams sized by matches, pairs that met weighted by meetings."""
+    from footkg.analytics import network as analytics
+    from footkg.analytics import plots
+    from footkg.errors import FootkgError
+
     fmt = _format(out, NETWORK_FORMATS)
-    filters = _filters(competition, stage, until)
+    kg = _open(store_path)
+    filters = _filters(competition, stage, until, kg)
     try:
-        full = analytics.rivalry_network(_open(store_path), filters)
+        full = analytics.rivalry_network(kg, filters)
         shown = analytics.top_rivalries(full, top)
     except (FootkgError, ValueError) as exc:
         raise _fail(str(exc)) from exc
@@ -127,12 +150,14 @@ def rivalries(
     _write_network(view, shown, positions, out, fmt)
 
 
-def _print_rivalries(graph, summary: list[analytics.CommunityInfo]) -> None:
+def _print_rivalries(graph, summary) -> None:
+    """The top pairs by rivalry score (W-D-L from the first team's side) and the communities
+    (``summary``: :class:`footkg.analytics.network.CommunityInfo` list)."""
     table = Table(
         title=f"Top rivalries by score ({graph.number_of_nodes()} teams, "
         f"{graph.number_of_edges()} pairs)"
     )
-    for col in ("pair", "played", "W-D-W", "goals", "knockout", "span", "score"):
+    for col in ("pair", "played", "W-D-L", "goals", "knockout", "span", "score"):
         table.add_column(col, justify="left" if col == "pair" else "right")
     ranked = sorted(graph.edges(data=True), key=lambda e: -e[2]["score"])[:15]
     for a, b, d in ranked:
@@ -159,24 +184,36 @@ def _print_rivalries(graph, summary: list[analytics.CommunityInfo]) -> None:
 # --- graph team ---------------------------------------------------------------------------------
 
 
-@graph_app.command("team")
+@graph_app.command("team", cls=Command)
 def team(
-    name: Annotated[str, typer.Argument(help='A team name ("West Germany", "Holland") or IRI.')],
+    name: Annotated[
+        str, typer.Argument(metavar="TEAM", help='A team name ("West Germany", "Holland") or IRI.')
+    ],
     competition: CompetitionOpt = None,
     stage: StageOpt = None,
     until: UntilOpt = None,
-    top: Annotated[int, typer.Option(help="Opponents shown (most met first); 0 for all.")] = 20,
+    top: Annotated[
+        int, typer.Option(metavar="N", help="Opponents shown (most met first); 0 for all.")
+    ] = 20,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Also write the ego network: .png .svg .html .graphml .gexf"),
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="Also write the ego network: .png .svg .html .graphml .gexf",
+        ),
     ] = None,
     store_path: LocalStoreOpt = None,
 ) -> None:
     """A team's opponents: its head-to-head table, and its ego network as a picture or export."""
+    from footkg.analytics import network as analytics
+    from footkg.analytics import plots
+    from footkg.errors import FootkgError
+
     fmt = _format(out, NETWORK_FORMATS) if out else None
-    filters = _filters(competition, stage, until)
+    kg = _open(store_path)
+    filters = _filters(competition, stage, until, kg)
     try:
-        kg = _open(store_path)
         iri = _resolve_team(kg, name)
         graph = analytics.rivalry_network(kg, filters)
     except (FootkgError, ValueError) as exc:
@@ -222,19 +259,33 @@ def team(
 # --- graph path ---------------------------------------------------------------------------------
 
 
-@graph_app.command("path")
+@graph_app.command("path", cls=Command)
 def path(
-    player_a: Annotated[str, typer.Argument(help="A player's name (or IRI).")],
-    player_b: Annotated[str, typer.Argument(help="Another player's name (or IRI).")],
+    player_a: Annotated[str, typer.Argument(metavar="PLAYER_A", help="A player's name (or IRI).")],
+    player_b: Annotated[
+        str, typer.Argument(metavar="PLAYER_B", help="Another player's name (or IRI).")
+    ],
     out: Annotated[
-        Path | None, typer.Option("--out", help="Also draw the chain: .png .svg .html")
+        Path | None,
+        typer.Option("--out", metavar="FILE", help="Also draw the chain: .png .svg .html"),
     ] = None,
     store_path: LocalStoreOpt = None,
 ) -> None:
     """The shortest chain of shared World Cup squads between two players."""
+    from footkg.analytics import network as analytics
+    from footkg.analytics import plots
+    from footkg.errors import FootkgError
+
     fmt = _format(out, ("png", "svg", "html")) if out else None
     try:
         graph = analytics.squad_network(_open(store_path))
+        if graph.number_of_nodes() == 0:
+            note(
+                "this store holds no World Cup squads (a store built from the built-in "
+                "sample has none): `footkg data fetch` then `footkg build` gives them; "
+                "no chain written"
+            )
+            return
         index = analytics.PlayerIndex(graph)
         source, target = index.lookup(player_a), index.lookup(player_b)
     except FootkgError as exc:
@@ -268,21 +319,27 @@ def path(
 # --- plot head-to-head --------------------------------------------------------------------------
 
 
-@plot_app.command("head-to-head")
+@plot_app.command("head-to-head", cls=Command)
 def head_to_head(
-    team_a: Annotated[str, typer.Argument(help="The team whose side results are drawn from.")],
-    team_b: Annotated[str, typer.Argument(help="The opponent.")],
-    out: Annotated[Path, typer.Option("--out", help="Output: .png or .svg")],
+    team_a: Annotated[
+        str, typer.Argument(metavar="TEAM_A", help="The team whose side results are drawn from.")
+    ],
+    team_b: Annotated[str, typer.Argument(metavar="TEAM_B", help="The opponent.")],
+    out: Annotated[Path, typer.Option("--out", metavar="FILE", help="Output: .png or .svg")],
     competition: CompetitionOpt = None,
     stage: StageOpt = None,
     until: UntilOpt = None,
     store_path: LocalStoreOpt = None,
 ) -> None:
     """A timeline of two teams' meetings: result and goal difference per match."""
-    _format(out, plots.IMAGE_FORMATS)
-    filters = _filters(competition, stage, until)
+    from footkg.analytics import network as analytics
+    from footkg.analytics import plots
+    from footkg.errors import FootkgError
+
+    _format(out, IMAGE_FORMATS)
+    kg = _open(store_path)
+    filters = _filters(competition, stage, until, kg)
     try:
-        kg = _open(store_path)
         a, b = _resolve_team(kg, team_a), _resolve_team(kg, team_b)
         matches = analytics.head_to_head_matches(kg, a, b, filters)
         names = analytics.team_labels(kg)

@@ -16,10 +16,14 @@ def _short(iri: str) -> str:
 
 
 def print_build_report(console: Console, report: BuildReport, *, skipped_examples: int = 3) -> None:
-    """Print the data location, sources (records, skipped rows by reason with examples),
-    triples per named graph, conflicts by kind, the SHACL summary, exports and timings."""
+    """Print the data location, sources that failed, sources (records, skipped rows by reason
+    with the first ``skipped_examples`` of each and where all are listed), triples per named
+    graph, conflicts by kind, the SHACL summary, exports and timings."""
     style = "yellow" if report.location.kind == "sample" else "green"
     console.print(f"[{style}]data:[/] {report.location.reason}")
+    for key, error in report.failed.items():
+        console.print(f"source {key} FAILED, built without it: {error}", style="red",
+                      markup=False, highlight=False)  # fmt: skip
 
     sources = Table(title="sources")
     for column in (
@@ -47,6 +51,17 @@ def print_build_report(console: Console, report: BuildReport, *, skipped_example
     for s in report.sources:
         for row in s.skipped[:skipped_examples]:
             console.print(f"  skipped {s.key} {row}", style="dim", markup=False, highlight=False)
+        if len(s.skipped) > skipped_examples:
+            more = len(s.skipped) - skipped_examples
+            console.print(f"  … and {more:,} more skipped rows of {s.key}", style="dim")
+        if s.flagged:
+            reasons = ", ".join(f"{n} {r}" for r, n in Counter(f.reason for f in s.flagged).items())
+            console.print(f"  {s.key}: {len(s.flagged):,} rows loaded without a field that "
+                          f"contradicts the row ({reasons})", style="dim")  # fmt: skip
+    total = sum(len(s.skipped) + len(s.flagged) for s in report.sources)
+    if total and report.skipped_file is not None:
+        console.print(f"all {total:,} skipped and flagged rows: {report.skipped_file}",
+                      markup=False)  # fmt: skip
     _print_club_summary(console, report)
 
     graphs = Table(title="triples per named graph")

@@ -9,9 +9,10 @@ statement of :mod:`footkg.extract.results` took, the teams it names are looked u
 - two teams named, and the graph has one match between them with that score in the year the
   sentence names (else the main match's year): that match;
 - one team named, a result word in the sentence ("beaten", "won", "held"), and the graph has
-  exactly one match of that team in that edition with that score (the stage named in the
-  sentence narrows it, then a team of the main match as the opponent): that match, its
-  opponent taken from the graph.
+  exactly one match of that team in that edition with that score (of the stage the sentence
+  names, when it names one; then a team of the main match as the opponent): that match, its
+  opponent taken from the graph. Not in a sentence that lists three or more scores: there
+  the graph would supply an opponent the text never names.
 
 The score must be a result, not a running score ("led 2-0", "a 1-0 lead at half-time") nor a
 shootout's kicks, and
@@ -82,10 +83,14 @@ def anchored_statements(
             continue
         slots = _slots_by_distance(sentence, m.start())
         found = _pair_fixture(gaz, slots, (x, y), years, main_fixture, main_teams)
-        if found is None and RESULT_WORD.search(sentence.text):
+        # one team named: not in a list of results, where the graph would supply an opponent
+        # the text never names ("… 3-2 …, 1-0 …, 0-1 …")
+        listed = len(SCORE.findall(masked)) >= 3
+        if found is None and not listed and RESULT_WORD.search(sentence.text):
             found = _team_fixture(
-                gaz, sentence, slots, (x, y), years, stage, main_fixture, main_teams
-            )
+                gaz, sentence, slots, (x, y), years, _stage_of_score(masked, m) or stage,
+                main_fixture, main_teams,
+            )  # fmt: skip
         if found is None:
             continue
         fixture, slot_of = found
@@ -148,6 +153,19 @@ def _main_year(years: list[int], main_fixture: str | None) -> bool:
     return main_fixture is None or any(f"/{y}-" in main_fixture for y in years)
 
 
+#: where the words of one result of a sentence begin or end: a clause break
+CLAUSE_CUT = re.compile(r"[;,] (?:and |but |while |whereas )?|\band then\b|\bthen\b")
+
+
+def _stage_of_score(masked: str, score: re.Match[str]) -> str | None:
+    """The stage named in the clause of ``score`` in ``masked`` ("…, and in the semi-final at
+    Milan the Austrians were beaten 1-0": the semi-final, though the sentence named the
+    quarter-final first), or ``None`` when that clause names none."""
+    left = max((c.end() for c in CLAUSE_CUT.finditer(masked, 0, score.start())), default=0)
+    right = CLAUSE_CUT.search(masked, score.end())
+    return stage_in(masked[left : right.start() if right else len(masked)])[0]
+
+
 def _team_fixture(
     gaz: Gazetteer,
     sentence: Sentence,
@@ -165,8 +183,8 @@ def _team_fixture(
         return None
     slot, team = slots[0]
     hits = [f for y in years for f in team_fixtures(gaz, team, y) if _same_score(f, score)]
-    if stage:
-        hits = [f for f in hits if f.stage == stage] or hits
+    if stage:  # a stage named is the match's: "the 1986 final" is not a round of 16 with that score
+        hits = [f for f in hits if f.stage == stage]
     if len(hits) > 1:  # the one against a team of the main match ("East Germany 2-0")
         hits = [f for f in hits if {f.home, f.away} & main_teams - {team}] or hits
     if len(hits) != 1 or hits[0].iri == main_fixture:

@@ -70,9 +70,11 @@ PASS_NOUN = re.compile(
 #: before the passer's name: the pass comes from him ("after a pass from", "a cross by")
 PASS_FROM = re.compile(
     rf"\b(?:(?:{PASS_NOUNS}) (?:from|by|of)|"
-    r"(?:headed|nodded|knocked|flicked|helped) (?:back |down |on )?"
-    r"(?:(?:across|into) (?:the box|goal|the area|the six-yard box|his path|her path) )?by)"
-    r" (?:the )?(?:[\w-]+ ){0,2}?$",
+    r"(?:headed|nodded|knocked|flicked|helped) (?:back |down |on |across )?"
+    r"(?:(?:across|into) (?:the box|goal|the area|the six-yard box|his path|her path) )?"
+    r"(?:by|from)|"
+    r"found (?:[\w-]+ ){0,4}?by)"  # "Fabio Grosso, found in the area by Pirlo"
+    r" (?:the )?(?:[\w'’-]+ ){0,2}?$",  # "a corner kick from Germany's Mesut Oezil"
     re.I,
 )
 
@@ -182,6 +184,11 @@ def _kind_told_next(g: GoalFact, sentences: list[Sentence], players: list[Mentio
     return None
 
 
+#: after a player named as the one who delivered the ball: "a Lauren Holiday free kick",
+#: "Özil's corner" (the kind of ball is the pass's, not the goal's)
+PASSER_USE = re.compile(
+    r"(?:'s|’s)?\s+(?:[\w-]+\s+)?(?:free[- ]kick|corner|cross|pass|centre|throw)\b", re.I
+)
 #: a sentence that opens by naming the kind of goal: "Header!", "Another header!", "A
 #: header, the same lad …"
 KIND_OPENS = re.compile(r"(?:(?:an?|another|what an?)\s+)?(header|free[- ]kick)\b", re.I)
@@ -235,7 +242,9 @@ def _told_at(g: GoalFact, sentences: list[Sentence], players: list[Mention],
         )  # a sentence that tells another goal too is not this one's
         alone = not any(p.iri in rivals and s.start <= p.start < s.end for p in players)
         told = tells_goal(s.text) or bool(KIND_NOUN.search(s.text))  # "A header from Zito!"
-        if timed or (only and alone and not mine and told):
+        passer = any(p.iri == g.scorer and s.start <= p.start < s.end
+                     and PASSER_USE.match(s.text, p.end - s.start) for p in players)  # fmt: skip
+        if timed or (only and alone and not mine and told and not passer):
             out.append(s)
     out += _told_by_description(g, sentences, players, clock, goals, out)
     return out

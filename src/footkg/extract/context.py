@@ -238,6 +238,8 @@ def is_place_use(text: str, ref: TeamRef) -> bool:
                  r"went out|knocked out|behind|hands|losers)(?: \w+)?) (?:to|of) $",
                  before):  # fmt: skip
         return False
+    if re.search(r"\b[A-Z][\w'’-]+ [A-Z][\w'’-]+ of $", text[max(0, ref.start - 40) : ref.start]):
+        return False  # "David Villa of Spain": a player's team (a full name before "of")
     place = r"\b(?:in|to|from|of|at|around|round|across|throughout) $"
     return ref.kind == "name" and bool(re.search(place, before))
 

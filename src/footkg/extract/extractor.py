@@ -14,6 +14,7 @@ edition when the report names no year, and the stage when the report names none.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator
 from datetime import date, timedelta
@@ -32,10 +33,12 @@ from footkg.extract.goals import GoalFinder, SentenceView, line_time
 from footkg.extract.io import ReportText
 from footkg.extract.linking import (
     Fixture,
+    align_goals,
     better_fixture,
     fixture_evidence,
     fixture_goals,
     fixtures_between,
+    fixtures_of_year,
     load_fixtures,
     player_age,
     team_fixtures,
@@ -43,15 +46,17 @@ from footkg.extract.linking import (
 from footkg.extract.mainmatch import MainMatchFinder, full_year
 from footkg.extract.pipeline import (
     Mention,
+    NameIndex,
     blank_boilerplate,
     build_nlp,
-    entity_mentions,
     fold,
+    name_patterns,
     player_mentions,
     stadium_aliases,
     unwrap_lines,
 )
 from footkg.extract.timeexpr import TimeExpr
+from footkg.extract.untimed import untimed_goals
 
 MONTHS = {m: i for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"], 1)}  # fmt: skip
@@ -78,10 +83,33 @@ YEAR_RE = re.compile(
     r"(?:Italia|Mexico|Espa[nñ]a|USA|Korea|Japan|Germany|Russia|Qatar|Brasil|Brazil|Argentina|"
     r"Spain|England|Chile|Sweden|Switzerland|Uruguay|France) (\d\d)\b)"
 )
+#: a World Cup named by its size: "the first 48-team World Cup", "the 32-nation tournament"
+TEAM_COUNT = re.compile(r"\b(\d{2})-(?:team|nation) (?:World Cup|tournament|finals?|edition)")
 #: a host and a year: "South Africa 2010", "France 98" (kept when the name is a host of that year)
 HOST_YEAR = re.compile(
     r"\b([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)?) ['’]?((?:19|20)\d\d|\d\d)\b(?![-–:])"
 )
+
+
+#: How much of a report is read, in characters (about 30,000 words; the longest real match
+#: reports are a tenth of that). The rules' cost grows with the report's length (per sentence,
+#: per player named, per goal), so a bound on the length bounds the time of one extraction
+#: (``bench/bench_extract.py --sizes`` measures it); the rest of a longer report is not read,
+#: and the extraction's notes say so.
+MAX_CHARS = 200_000
+
+
+def readable_part(text: str) -> str:
+    """``text`` up to :data:`MAX_CHARS` characters, cut at the last paragraph break (else
+    sentence end, else space) before the limit; all of ``text`` when it is shorter."""
+    if len(text) <= MAX_CHARS:
+        return text
+    head = text[:MAX_CHARS]
+    for mark in ("\n\n", "\n", ". ", " "):
+        cut = head.rfind(mark)
+        if cut > MAX_CHARS // 2:
+            return head[: cut + (1 if mark == ". " else 0)]
+    return head
 
 
 #: a first person plural anywhere: a fan's report says it often
@@ -105,6 +133,7 @@ HE = re.compile(r"\b(?:[Hh]e|[Hh]is|[Hh]im|[Hh]imself)\b")
 #: words for extra time
 EXTRA_TIME = re.compile(
     r"\bextra[- ](?:time|period|half-hour|half hour)|\badditional (?:half-hour|half hour|period)"
+    r"|\bextended time\b"
     r"|\bovertime\b|\ba\.e\.t\b|\bextension(?: time)?\b",
     re.I,
 )
@@ -131,9 +160,11 @@ def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -
     demonyms, adjectives, "the hosts", not a country named as a place; the first three
     sentences count double; with
     ``players``, each mention of a team's player counts once too), or ``None`` when the
-    second of them is named fewer than twice or ties with the third. A round-up that opens
+    second of them is named fewer than twice or ties with the third named first in the same
+    sentence (a tie is broken by the sentence that names a team first). A round-up that opens
     with other results still has its own match's teams here."""
     counts: Counter[str] = Counter(players or {})
+    first: dict[str, int] = {}  # the sentence that names each team first
     for s in sentences:
         weight = 2 if s.index < 3 else 1
         for ref in s.refs:
@@ -141,8 +172,13 @@ def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -
                 continue  # a country named as a place ("the championship in China")
             if ref.iri and ref.kind in ("name", "nickname", "demonym", "adjective", "hosts", "we"):
                 counts[ref.iri] += weight
-    top = counts.most_common(3)
-    if len(top) < 2 or top[1][1] < 2 or (len(top) == 3 and top[2][1] == top[1][1]):
+                first.setdefault(ref.iri, s.index)
+    # most named first; of teams named as often, the one named earlier (a report names its
+    # teams before the teams of the news around it)
+    top = sorted(counts.items(), key=lambda kv: (-kv[1], first.get(kv[0], 10**6)))[:3]
+    if len(top) < 2 or top[1][1] < 2:
+        return None
+    if len(top) == 3 and top[2][1] == top[1][1] and first.get(top[2][0]) == first.get(top[1][0]):
         return None
     return {top[0][0], top[1][0]}
 
@@ -191,14 +227,19 @@ HALF_TIME_LINE = re.compile(
 class Extractor:
     """Extracts facts from match reports using names from a :class:`Gazetteer`.
 
-    Build once (the pipeline takes about a second) and call :meth:`extract` per report."""
+    Build once and call :meth:`extract` per report. ``names`` is the graph's names tokenized
+    for ``nlp`` (built from ``gaz`` when not given; :mod:`footkg.extract.cache` stores it)."""
 
-    def __init__(self, gaz: Gazetteer, nlp: Language | None = None) -> None:
+    def __init__(self, gaz: Gazetteer, nlp: Language | None = None,
+                 names: NameIndex | None = None) -> None:  # fmt: skip
         self.gaz = gaz
-        self.nlp = nlp or build_nlp(gaz)
+        self.nlp = nlp or build_nlp()
+        self.names = names or NameIndex.build(self.nlp, name_patterns(gaz))
         self.finder = MainMatchFinder(gaz)  # the main match and its fixture
         load_fixtures(gaz)  # the graph's matches, read once for every report
         self._sentences_cache: list[Sentence] = []
+        self._sizes: dict[int, int] = {}
+        self._text = ""
 
     def extract(self, report: ReportText, published: date | None = None) -> Extraction:
         """Extract the main match, its goals and the other matches of ``report``.
@@ -206,15 +247,25 @@ class Extractor:
         ``published`` (the report's date) resolves weekdays ("on Sunday") to dates."""
         out = Extraction(report.name, report.sha256, report.title,
                          published.isoformat() if published else None)  # fmt: skip
-        text = report.text
+        text = readable_part(report.text)
+        if len(text) < len(report.text):
+            out.notes.append(f"only the first {len(text):,} of {len(report.text):,} characters "
+                             f"were read (reports are read up to {MAX_CHARS:,})")  # fmt: skip
+        if report.replaced:
+            shown = ", ".join(map(str, report.replaced[:10]))
+            out.notes.append(f"{len(report.replaced)} invalid UTF-8 byte(s) replaced by U+FFFD "
+                             f"(byte offsets {shown}{' …' if len(report.replaced) > 10 else ''})")  # fmt: skip
         clean = blank_boilerplate(unwrap_lines(text))
         doc = self.nlp(clean)
-        ents = entity_mentions(doc)
+        ents = self.names.mentions(doc)
         sentences = self._sentences(doc, clean)
         self._sentences_cache = sentences
+        out.text, out.sentences = text, [(s.start, s.end) for s in sentences]
+        self._text = clean
         women = is_womens_report(clean, self.gaz.women_nicknames) or self._women_only_year(clean)
         out.women = women
         years = self._years(clean, published, women)
+        named_years = set(years)  # the years the report (or its publication date) names
         self._resolve_refs(sentences, clean, ents, years, women)
         stmts = [(s, st) for s in sentences for st in results.find_statements(s)]
         running_lines(sentences, stmts)
@@ -269,22 +320,74 @@ class Extractor:
         self._shootout_and_aet(match, sentences, main, stated,
                                fixture is None or fixture.extra_time)  # fmt: skip
         out.match = match
-        out.tournament_label = tournament_label(year, women)
+        # the tournament as the report names it: not the fixture's year when the report
+        # names no year ("the World Cup", "in South Africa")
+        out.named_years = named_years
+        out.tournament_label = tournament_label(year, women) if year in named_years else None
         players = self._players(clean, ents, edition, (a, b))
         out.goals = self._goals(sentences, players, (a, b), year, stmts, main)
         clock = guided.report_clock(sentences)  # every time the report gives, once
         if match.iri is not None:
             out.goals = self._guided(clean, sentences, players, match.iri, out.goals, year,
                                      clock)  # fmt: skip
+        out.goals += self._untimed(sentences, players, out.goals, match, fixture, year)
         fill_assists(out.goals, clean, players, self._player_name, sentences, clock)
         fill_kinds(out.goals, clean, players, sentences, clock)
         if fixture is not None and match.home_score is None:
             self._score_from_goals(match, fixture, out)
+        if match.home_score is None and match.after_extra_time is False:
+            match.after_extra_time = None  # no result stated: nor whether it went to extra time
         stmts = sorted(stmts + self._anchored(sentences, stmts, year, match)
                        + _pair_statements(sentences, match),
                        key=lambda pair: pair[0].index)  # fmt: skip
         out.others = self._others(stmts, main, match, clean, year, published)
+        for other in out.others:
+            self._link_other(other, match, women)
+        if match.iri is not None:
+            align_goals(out.goals, fixture_goals(self.gaz, match.iri))
         return out
+
+    def _link_other(self, other: MatchFact, main: MatchFact, women: bool) -> None:
+        """The edition and the fixture of another match the report names: the graph's one
+        match of the pair in the year the report gives it (Fjelstul ``matches.csv``), of
+        that stage when it names one; of several, the one with the score it states (a score
+        the fixture does not have is then a disagreement). With no year, the pair's one match
+        with the stated score. No fixture when none or several fit."""
+        if other.year is not None:
+            other.edition = self.gaz.edition(other.year, women)
+        cands = [f for f in fixtures_between(self.gaz, other.home, other.away)
+                 if f.iri != main.iri]  # fmt: skip
+        if other.year is not None:
+            cands = [f for f in cands if f.year == other.year]
+        if other.stage is not None:
+            cands = [f for f in cands if f.stage == other.stage]
+        if other.home_score is not None and other.away_score is not None:
+            score = {other.home: other.home_score, other.away: other.away_score}
+            same = [f for f in cands if f.goals_by_team == score]
+            cands = same if same or other.year is None else cands
+        elif other.year is None:
+            cands = []
+        if len(cands) == 1:
+            other.iri = cands[0].iri
+
+    def _untimed(self, sentences: list[Sentence], players: list[Mention], goals: list[GoalFact],
+                 match: MatchFact, fixture: Fixture | None,
+                 year: int | None) -> list[GoalFact]:  # fmt: skip
+        """The goals the report states without a minute that the rules above did not find
+        (see :mod:`footkg.extract.untimed`), in text order after the timed ones."""
+        rows = fixture_goals(self.gaz, fixture.iri) if fixture is not None else None
+        limits = dict(fixture.goals_by_team) if fixture is not None else {}
+        for team in match.teams():
+            if limits.get(team) is None and match.score_of(team) is not None:
+                limits[team] = match.score_of(team)  # type: ignore[assignment]
+        # a sentence naming a team of neither side tells another match's goals ("… Croatia
+        # 2-1 in the semi-final, with two goals from Lilian Thuram")
+        skipped = self._skipped | {s.index for s in sentences
+                                   if any(r.iri and r.iri not in match.teams() for r in s.slots)}  # fmt: skip
+        found = untimed_goals(sentences, players, skipped, goals, self._untimed_events,
+                              rows, {t: n for t, n in limits.items() if n is not None},
+                              self._player_name, partial(self.gaz.team_name_at, year=year))  # fmt: skip
+        return sorted(found, key=lambda g: g.evidence.start)
 
     @staticmethod
     def _score_from_goals(match: MatchFact, fixture: Fixture, out: Extraction) -> None:
@@ -340,6 +443,7 @@ class Extractor:
         found_years = [(m.start(), full_year(next(g for g in m.groups() if g)))
                        for m in YEAR_RE.finditer(text)]  # fmt: skip
         found_years += [(m.start(), y) for m, y in self._host_years(text)]
+        found_years += self._team_count_years(text, women)
         # a full date in the text ("Forty years ago today, on 15 June 1982")
         found_years += [(m.start(), int(m["y1"] or m["y2"])) for m in DATE_RE.finditer(text)
                         if m["y1"] or m["y2"]]  # fmt: skip
@@ -348,6 +452,24 @@ class Extractor:
             years.append(published.year)
         editions = self.gaz.editions_of(women)
         return [y for i, y in enumerate(years) if y not in years[:i] and y in editions]
+
+    def _team_count_years(self, text: str, women: bool) -> list[tuple[int, int]]:
+        """The edition a report names by its size ("the first 48-team World Cup"): the one
+        edition whose fixtures in the graph have that many teams, with its offset."""
+        out = []
+        for m in TEAM_COUNT.finditer(text):
+            fits = [y for y in self.gaz.editions_of(women)
+                    if self._edition_size(y) == int(m[1])]  # fmt: skip
+            if len(fits) == 1:
+                out.append((m.start(), fits[0]))
+        return out
+
+    def _edition_size(self, year: int) -> int:
+        """The number of teams in the graph's matches of the edition of ``year``."""
+        if year not in self._sizes:
+            self._sizes[year] = len({t for f in fixtures_of_year(self.gaz, year)
+                                     for t in (f.home, f.away)})  # fmt: skip
+        return self._sizes[year]
 
     def _women_only_year(self, text: str) -> bool:
         """True when the date at the head of ``text`` falls in a year with a Women's World Cup
@@ -415,9 +537,11 @@ class Extractor:
         named = [self.gaz.team_for(m.iri, women) for m in ents if m.kind == "team"]
         recent: list[str] = []
         subject: str | None = None  # the first team of the sentence before
+        starts = [m.start for m in ents]  # ents are in text order: each sentence's by bisection
         for s in sentences:
             resolved = []
-            for ref in team_refs(text, s.start, s.end, ents, self.gaz, fan is not None):
+            mine = ents[bisect_left(starts, s.start) : bisect_left(starts, s.end)]
+            for ref in team_refs(text, s.start, s.end, mine, self.gaz, fan is not None):
                 if ref.kind == "we":
                     resolved.append(TeamRef(ref.start, ref.end, fan, ref.text, ref.kind))
                     continue
@@ -447,7 +571,7 @@ class Extractor:
             subject = next((r.iri for r in resolved if r.iri
                             and not is_place_use(text, r) and not _after_preposition(text, r)),
                            None)  # fmt: skip
-            s.mentions = [m for m in ents if s.start <= m.start < s.end]
+            s.mentions = mine
             mask(s, text)
 
     def _coached_team(self, ref: TeamRef, years: list[int], women: bool,
@@ -525,6 +649,10 @@ class Extractor:
             venue, venue_iri = self._named_fixture_venue(fixture.venue)
         if city is None and venue_iri is not None:
             city = self._stadium_city(venue_iri, text)
+        if venue is None or city is None:
+            told = self._told_place(sent, st, text)
+            venue, venue_iri = (venue, venue_iri) if venue is not None else told[:2]
+            city, city_iri = (city, city_iri) if city is not None else told[2:]
         return MatchFact(
             home=ra.iri or "", away=rb.iri or "",
             home_name=self._team_name(ra, year), away_name=self._team_name(rb, year),
@@ -534,6 +662,33 @@ class Extractor:
             venue=venue, venue_iri=venue_iri, city=city, city_iri=city_iri,
             iri=fixture.iri if fixture else None,
         )  # fmt: skip
+
+    def _told_place(self, sent: Sentence, st: results.Statement, text: str) -> tuple:
+        """Where the main match was played, told in a sentence of its own ("On 22 June 1974,
+        East Germany played West Germany in Hamburg", "The final … took place … at
+        Commerzbank-Arena, in Frankfurt", "On a rainy evening in the coastal city of Port
+        Elizabeth, Germany and Uruguay played …"): the first sentence that names one of the
+        main teams and no other, or says the match was played, held or took place, and
+        names a stadium or "in <city>" (a city the graph knows). ``(venue, venue IRI, city,
+        city IRI)``, ``None`` where none is told."""
+        teams = {sent.team(st.a).iri, sent.team(st.b).iri}
+        venue = venue_iri = city = city_iri = None
+        for s in self._sentences_cache:
+            named = {r.iri for r in s.slots if r.iri}
+            if named - teams or not (named or PLAYED_AT.search(s.text)):
+                continue
+            for m in s.mentions:
+                if m.kind == "stadium" and venue is None:
+                    venue, venue_iri = m.text, m.iri
+                if (m.kind == "city" and city is None
+                        and CITY_BEFORE.search(text, max(0, m.start - 40), m.start)):  # fmt: skip
+                    city, city_iri = m.text, m.iri
+            if venue is None and PLAYED_AT.search(s.text):
+                found = VENUE_WORDS.search(s.text)
+                venue = found.group(1) if found else None
+            if venue is not None or city is not None:
+                break
+        return venue, venue_iri, city, city_iri
 
     def _fixture_details(self, match: MatchFact, fixture: Fixture,
                          days: set[tuple[int, int]], text: str) -> None:  # fmt: skip
@@ -634,9 +789,18 @@ class Extractor:
             return at_the_time if self.gaz.is_former_name(iri, at_the_time) else surface
         return at_the_time
 
-    def _place(self, sent: Sentence, text: str) -> tuple:
+    def _place(self, sent: Sentence, text: str,
+               span: tuple[int, int] | None = None) -> tuple:  # fmt: skip
+        """The venue and city a sentence names (stadium and city mentions, "in <city>",
+        "at the X Stadium"): ``(venue, venue IRI, city, city IRI)``. With ``span`` (the
+        offsets of one statement of the sentence, see :func:`_span_of`), the places named
+        within it: "… a semi-final against Germany in Durban, while the Dutch beat Uruguay
+        3-2 in Cape Town" gives each match its own city."""
         venue = venue_iri = city = city_iri = None
-        for m in sent.mentions:
+        mentions = sent.mentions
+        if span is not None:
+            mentions = [m for m in sent.mentions if span[0] <= m.start < span[1]]
+        for m in mentions:
             if m.kind == "stadium" and venue is None:
                 venue, venue_iri = m.text, m.iri
             if m.kind == "city" and city is None and text[max(0, m.start - 3) : m.start] == "in ":
@@ -735,8 +899,11 @@ class Extractor:
         st = main[1] if main else None
         if st is not None and st.shootout is not None:
             match.shootout = st.shootout
+        previous = ""
         for s in sentences if match.shootout is None and went_long else []:
-            so = results.shootout_in(s)
+            # "…, sending the quarterfinal to a penalty kick shootout. Germany prevailed, 4-2."
+            so = results.shootout_in(s, bool(SHOOTOUT_WORDS.search(previous)))
+            previous = s.text
             if so and (not self._about_other_match(s, match) or self._own_shootout(s, so, match)):
                 winner = s.team(so[0]).iri
                 if winner == match.home:
@@ -748,7 +915,7 @@ class Extractor:
         if match.after_extra_time is None:
             quiet = " ".join(s.text for s in sentences if s.index not in stated
                              or s.start == match.evidence.start)  # fmt: skip
-            aet = re.search(r"after extra[- ]time|\ba\.?e\.?t\b|in extra[- ]time|extra-time winner|"
+            aet = re.search(r"after extra[- ]time|after extended time|\ba\.?e\.?t\b|in extra[- ]time|extra-time winner|"
                             r"of extra[- ]time|\b1[01]\dth minute", quiet, re.I)  # fmt: skip
             match.after_extra_time = (bool(aet) and went_long) or match.shootout is not None
 
@@ -795,6 +962,7 @@ class Extractor:
     def _goals(self, sentences: list[Sentence], players: list[Mention], teams: tuple[str, str],
                year: int | None, stmts: list, main: tuple) -> list[GoalFact]:  # fmt: skip
         finder = GoalFinder(teams)
+        self._skipped: set[int] = set()
         other_paragraphs = set()
         for sent, st in stmts:
             if (sent, st) is not main and sent is not main[0] and not st.future:
@@ -820,9 +988,12 @@ class Extractor:
                 if r.iri and r.iri not in teams and r.kind in ("demonym", "nickname")
             ]
             skip = s.paragraph in other_paragraphs or bool(foreign)
+            if skip:
+                self._skipped.add(s.index)
             finder.feed(view, skip)
             line.append(view)
         finder.line_goal(line, found_before)
+        self._untimed_events = list(finder.untimed)
         return self._merge(finder, teams, year)
 
     def _view(self, s: Sentence, players: list[Mention],
@@ -892,15 +1063,20 @@ class Extractor:
     def _player_name(self, p: Mention) -> str:
         """The squad label of the player ``p`` names, in the report's order when it writes
         the family name first ("Kim Young-gwon" for the label "Young-gwon Kim")."""
-        for (_, _team), squad in self.gaz._squads.items():
-            for sp in squad:
-                if sp.iri == p.iri:
-                    words = sp.label.split()
-                    flipped = " ".join(reversed(words))
-                    if len(words) == 2 and fold(p.text).lower() == fold(flipped).lower():
-                        return p.text
-                    return sp.label
-        return p.text
+        label = self.gaz.player_label(p.iri)
+        if label is None:
+            return p.text
+        words = label.split()
+        flipped = " ".join(reversed(words))
+        if len(words) == 2 and fold(p.text).lower() == fold(flipped).lower():
+            return p.text
+        # the report's fuller given name: "Maximiliano Pereira" for the squad's "Maxi Pereira"
+        before = re.search(r"([A-ZÀ-Ý][\w'’-]+)\s+$", self._text[max(0, p.start - 40) : p.start])
+        if len(words) >= 2 and " " not in p.text and before is not None:
+            given = before.group(1)
+            if len(given) > len(words[0]) and fold(given).lower().startswith(fold(words[0]).lower()):
+                return " ".join([given, *words[1:]])
+        return label
 
     # --- other matches -----------------------------------------------------------------------
 
@@ -953,7 +1129,7 @@ class Extractor:
                     min(previous.score_a or 0, previous.score_b or 0),
                 )
             previous = st
-            if {a, b} == match.teams() and sa is None:
+            if {a, b} == match.teams() and sa is None and not st.earlier:
                 continue
             if {a, b} == match.teams() and HALF_TIME_LINE.match(sent.text):
                 continue  # "HT: France 1-1 Argentina": the main match at half-time
@@ -962,6 +1138,13 @@ class Extractor:
             oyear = st.year or self.finder.other_year(
                 sent.text, year, sent.masked[st.start :], sent.masked[: st.start]
             )
+            if st.earlier:
+                oyear = st.year
+            elif st.year is None and REFERS_BACK.search(sent.text) and sent.index > 0:
+                # "… did play each other at the 1972 Summer Olympics. T0 won this game 3-2."
+                before = next((x for x in self._sentences_cache if x.index == sent.index - 1), None)
+                told = self.finder.other_year(before.text, None) if before else None
+                oyear = told if told is not None else oyear
             if sa is not None and sb is not None:
                 sa, sb = self._graph_orientation(a, b, sa, sb, oyear, match)
             if sa is not None and sb is not None and oyear == year:
@@ -969,7 +1152,7 @@ class Extractor:
                 if oyear is None:
                     continue  # the main match's teams that year: a running score of the match
             stage, _ = results.stage_in(sent.text)
-            venue, venue_iri, city, city_iri = self._place(sent, text)
+            venue, venue_iri, city, city_iri = self._place(sent, text, _span_of(sent, st))
             if re.search(r"same (?:stadium|ground|pitch)|same \w+ pitch", sent.text):
                 venue, venue_iri = match.venue, match.venue_iri
             # the report's own name for a team when it is one the team went by ("Yugoslavia"
@@ -984,11 +1167,17 @@ class Extractor:
                 stage=stage, year=oyear, venue=venue, venue_iri=venue_iri, city=city,
                 city_iri=city_iri, future=st.future,
             )  # fmt: skip
+            span = _span_of(sent, st)
+            if st.aet or (sa is not None and not st.listed
+                          and OTHER_AET.search(text, span[0], span[1])):  # fmt: skip
+                fact.after_extra_time = True  # "beat T1 2-1 after extra time in the semi-final"
             fact.date = self._other_date(sent.text, match, st.future, published)
             dup = next((o for o in out if _same_meeting(o, fact)), None)
             if dup is not None:
                 if dup.home_score is None and fact.home_score is not None:
-                    out[out.index(dup)] = fact
+                    out[out.index(dup)] = _merged(fact, dup)
+                else:
+                    out[out.index(dup)] = _merged(dup, fact)
                 continue
             out.append(fact)
         return self._drop_running_scores(out)
@@ -1142,6 +1331,22 @@ class Extractor:
         return None
 
 
+#: extra time, in another match's statement
+OTHER_AET = re.compile(r"\bafter extra[- ]time\b|\ba\.e\.t\b|\bafter extended time\b|\bin extra[- ]time\b",
+                       re.I)
+#: a shoot-out named
+SHOOTOUT_WORDS = re.compile(r"shoot-?out|\bon penalties\b|\bpenalty kicks\b", re.I)
+#: a sentence that says where the match was played
+PLAYED_AT = re.compile(r"\b(?:was|were) (?:played|held|staged)\b|\btook place\b|\bhosted\b", re.I)
+#: before a city named as the match's place: "in Hamburg", "in the coastal city of Port Elizabeth"
+CITY_BEFORE = re.compile(r"\b(?:in|at)(?: the (?:[\w-]+ ){0,2}city of)? $")
+#: a venue by its words: "at Commerzbank-Arena", "at the Stade de France"
+VENUE_WORDS = re.compile(
+    r"\bat (?:the )?((?:[A-Z][\w'’]+-(?:Arena|Stadion|Stadium|Park))|(?:[A-Z][\w'’-]+ )+"
+    r"(?:Stadium|Arena|Park|Bowl|Stadion|Field))\b"
+)
+#: a statement that refers back to the match the sentence before told: "T0 won this game 3-2"
+REFERS_BACK = re.compile(r"\b(?:this|that) (?:game|match|meeting|encounter|tie|clash)\b")
 #: a heading in capitals that is no dateline's place: "QUARTER-FINALS, SUNDAY 10 JULY"
 NOT_A_PLACE = re.compile(
     r"FINAL|ROUND|GROUP|FIXTURE|RESULT|NEXT|COMING|TODAY|TABLE|STAGE|"
@@ -1200,6 +1405,50 @@ def _pair_statements(sentences: list[Sentence],
         st = results.Statement(f"T{n}", f"T{n + 1}", *goals, "result-pair-subject")
         st.start = m.start()
         out.append((sent, st))
+    for sent in sentences:
+        for year, at in _pair_meetings(sent.text):
+            n = len(sent.slots)
+            sent.slots += [TeamRef(sent.start + at, sent.start + at, match.home, "", "pair"),
+                           TeamRef(sent.start + at, sent.start + at, match.away, "", "pair")]  # fmt: skip
+            st = results.Statement(f"T{n}", f"T{n + 1}", None, None, "pair-meetings", year=year,
+                                   earlier=True)  # fmt: skip
+            out.append((sent, st))
+    return out
+
+
+#: the main match's two teams meeting again, or having met: "The two teams would meet again
+#: twice, in a friendly … and in the group stage of the 2022 FIFA World Cup", "the countries did
+#: play each other at the 1972 Summer Olympics"
+PAIR_MEET = re.compile(
+    r"\b[Tt]he (?:two )?(?:(?:national )?teams|sides|countries|nations) (?:would |will |had |have |"
+    r"did |had already |had previously )?(?:meet|met|play(?:ed)? each other|face(?:d)? each other)"
+    r"(?: again)?(?: (twice|three times|once))?\b"
+)
+#: earlier meetings by their years: "after their 1986 and 1990 matches"
+THEIR_YEARS = re.compile(
+    r"\btheir ((?:(?:19|20)\d\d)(?:, (?:19|20)\d\d)*(?:,? and (?:19|20)\d\d)?) "
+    r"(?:matches|meetings|finals|games|encounters|clashes|semi-finals|quarter-finals)\b"
+)
+YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
+
+
+def _pair_meetings(text: str) -> list[tuple[int | None, int]]:
+    """The other meetings of the main match's teams a sentence tells without a score, each
+    as ``(year or None, offset)``: one per year of "their 1986 and 1990 matches"; one per
+    part of "would meet again twice, in A and in B" (each part's year, if it names one); one
+    for "did play each other at the 1972 Summer Olympics"."""
+    out: list[tuple[int | None, int]] = []
+    for m in THEIR_YEARS.finditer(text):
+        out += [(int(y), m.start()) for y in YEAR.findall(m[1])]
+    for m in PAIR_MEET.finditer(text):
+        rest = re.split(r"[.;]", text[m.end() :])[0]
+        times = {"twice": 2, "three times": 3}.get(m[1] or "", 1)
+        parts = re.split(r",? and (?=in |at |on |a |an |the )", rest)[:times] if times > 1 else [rest]
+        if times > 1 and len(parts) < times:
+            parts += [""] * (times - len(parts))
+        for part in parts:
+            years = YEAR.findall(part)
+            out.append((int(years[0]) if years else None, m.start()))
     return out
 
 
@@ -1229,6 +1478,27 @@ def _days_apart(a: str | None, b: str) -> int:
     if a is None:
         return 10**6
     return abs((date.fromisoformat(a) - date.fromisoformat(b)).days)
+
+
+def _span_of(sent: Sentence, st: results.Statement) -> tuple[int, int]:
+    """The offsets of one statement in its sentence: from its first team reference to the
+    next team reference of another statement (or the sentence's end)."""
+    mine = [sent.team(x) for x in (st.a, st.b) if x and x != "T?"]
+    start = min((r.start for r in mine), default=sent.start)
+    last = max((r.end for r in mine), default=sent.start)
+    ours = {(r.start, r.end) for r in mine}
+    after = [r.start for r in sent.slots if r.start >= last and (r.start, r.end) not in ours]
+    return start, min(after, default=sent.end)
+
+
+def _merged(kept: MatchFact, other: MatchFact) -> MatchFact:
+    """``kept`` with the details it lacks (stage, date, venue, city, extra time) taken from
+    ``other``, the same match told again ("… heads to Miami to face France in Saturday's
+    third-place play-off", then "… against France on Saturday in Miami")."""
+    for name in ("stage", "date", "venue", "venue_iri", "city", "city_iri", "after_extra_time"):
+        if getattr(kept, name) is None and getattr(other, name) is not None:
+            setattr(kept, name, getattr(other, name))
+    return kept
 
 
 def _same_meeting(a: MatchFact, b: MatchFact) -> bool:

@@ -50,6 +50,9 @@ class MatchFact:
     city_iri: str | None = None
     future: bool = False
     iri: str | None = None
+    #: the named graph's IRI for this match in the report (the fixture's, or one minted for
+    #: a match known only from the report); set by :func:`footkg.extract.claims.statements`
+    subject: str | None = None
 
     def teams(self) -> frozenset[str]:
         """The unordered pair of team IRIs."""
@@ -76,6 +79,9 @@ class MatchFact:
             "date": self.date,
             "venue": self.venue,
             "city": self.city,
+            "iri": self.subject or self.iri,
+            "home_iri": self.home,
+            "away_iri": self.away,
         }
 
 
@@ -83,7 +89,9 @@ class MatchFact:
 class GoalFact:
     """A goal of the main match: scorer (IRI and name), team credited (IRI and name), minute
     (``None`` if unknown), stoppage minutes, kind (``regular``, ``penalty``, ``own_goal``,
-    ``header``, ``free_kick``) and assist (IRI and name)."""
+    ``header``, ``free_kick``) and assist (IRI and name). ``iri`` is the fixture data's goal
+    it is aligned with (``None`` when none is: see :func:`footkg.extract.linking.align_goals`),
+    ``subject`` the IRI the report's statements about it use."""
 
     scorer: str | None
     scorer_name: str | None
@@ -97,9 +105,11 @@ class GoalFact:
     assist: str | None = None
     assist_name: str | None = None
     iri: str | None = None
+    subject: str | None = None
 
     def to_json(self) -> dict:
-        """The goal in the gold JSON shape."""
+        """The goal in the gold JSON shape, with the IRIs of the goal, scorer, team and
+        assist (keys the scorer ignores)."""
         return {
             "scorer": self.scorer_name,
             "team": self.team_name,
@@ -107,6 +117,10 @@ class GoalFact:
             "stoppage": self.stoppage,
             "kind": self.kind,
             "assist": self.assist_name,
+            "iri": self.subject or self.iri,
+            "scorer_iri": self.scorer,
+            "team_iri": self.team,
+            "assist_iri": self.assist,
         }
 
 
@@ -126,6 +140,12 @@ class Extraction:
     tournament_label: str | None = None
     notes: list[str] = field(default_factory=list)
     women: bool = False
+    #: the report's text and its sentences' character spans ``(start, end)``, for evidence
+    text: str = ""
+    sentences: list[tuple[int, int]] = field(default_factory=list)
+    #: the years the report names (or its publication date gives): a tournament is printed
+    #: only for those
+    named_years: set[int] = field(default_factory=set)
 
     def to_json(self) -> dict:
         """The extraction in the gold format of ``../shared/articles/README.md``."""
@@ -134,7 +154,9 @@ class Extraction:
             "match": self.match.to_json(self.tournament_label) if self.match else None,
             "goals": [g.to_json() for g in self.goals],
             "other_matches_mentioned": [
-                m.to_json(tournament_label(m.year, self.women)) for m in self.others
+                m.to_json(tournament_label(m.year, self.women)
+                          if m.year in self.named_years else None)
+                for m in self.others
             ],
             "substitutions": [],
             "records": [],

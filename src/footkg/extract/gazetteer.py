@@ -1,4 +1,4 @@
-# ruff: noqa: E501 - a few SPARQL strings and fmt-skipped calls are long
+
 """What the extractor knows before reading a report: names from the graph itself.
 
 A :class:`Gazetteer` is read once from a footkg store (union of its named graphs) and holds the
@@ -143,6 +143,7 @@ class Gazetteer:
     nickname_teams: dict[str, list[str]] = field(default_factory=dict)
     #: the graph's matches by team pair and by year (filled by linking.load_fixtures)
     _fixtures: dict[frozenset[str], list] = field(default_factory=dict)
+    _fixture_by_iri: dict[str, object] = field(default_factory=dict)
     _team_fixtures: dict[int, list] = field(default_factory=dict)
     #: each World Cup match's scorers (match IRI → folded family names; linking.fixture_scorers)
     _scorers: dict[str, frozenset[str]] | None = None
@@ -153,6 +154,14 @@ class Gazetteer:
     _managers_loaded: bool = False
     _city_by_name: dict[str, tuple[str, str]] = field(default_factory=dict)
     _edition_teams: dict[str, list[str]] = field(default_factory=dict)
+    #: each World Cup match's goals (match IRI → rows of linking.fixture_goals) and the
+    #: squad players' birth dates (player IRI → ISO date), read by linking.preload
+    _fixture_goals: dict[str, list[dict]] = field(default_factory=dict)
+    _player_labels: dict[str, str] = field(default_factory=dict)
+    _birth_dates: dict[str, str] = field(default_factory=dict)
+    #: True when everything the look-ups read is loaded (:meth:`preload`): a look-up that
+    #: finds nothing then means the graph has nothing, and the store is not needed
+    complete: bool = False
 
     @classmethod
     def from_store(cls, store: ox.Store, nicknames: list[Nickname] | None = None) -> Gazetteer:
@@ -282,12 +291,12 @@ class Gazetteer:
         has it."""
         name = WOMENS_WORLD_CUP if women else MENS_WORLD_CUP
         return self.editions_of(women).get(year) or (
-            edition_iri(name, year) if self.store is None else None
+            edition_iri(name, year) if self.store is None and not self.complete else None
         )
 
     def edition_teams(self, edition: str) -> list[str]:
         """The IRIs of the teams with a squad at ``edition`` (IRI), cached."""
-        if edition not in self._edition_teams and self.store is not None:
+        if edition not in self._edition_teams and self.store is not None and not self.complete:
             rows = self._q(
                 "SELECT DISTINCT ?e ?t WHERE { ?m fk:edition ?e ; fk:team ?t ; fk:player ?p }",
                 e=ox.NamedNode(edition),
@@ -298,24 +307,37 @@ class Gazetteer:
     def squad(self, edition: str, team: str) -> list[SquadPlayer]:
         """The squad of ``team`` (IRI) at ``edition`` (IRI); empty when the graph has none."""
         key = (edition, team)
-        if key not in self._squads and self.store is not None:
-            self._squads[key] = [
-                SquadPlayer(
-                    iri=row["p"].value,
-                    label=row["l"].value,
-                    family=row["f"].value if row["f"] is not None else None,
-                    position=row["pos"].value if row["pos"] is not None else None,
-                    team=team,
-                )
-                for row in self._q(
-                    "SELECT ?e ?t ?p ?l ?f ?pos WHERE { ?m fk:edition ?e ; fk:team ?t ; fk:player ?p "
-                    ". ?p rdfs:label ?l OPTIONAL { ?p schema:familyName ?f } "
-                    "OPTIONAL { ?m fk:position ?pos } }",
-                    e=ox.NamedNode(edition),
-                    t=ox.NamedNode(team),
-                )
-            ]
+        if key not in self._squads and self.store is not None and not self.complete:
+            rows = self._q(_SQUAD_QUERY, e=ox.NamedNode(edition), t=ox.NamedNode(team))
+            self._keep_squad(key, _squad_players(rows, team))
         return self._squads.get(key, [])
+
+    def preload(self) -> None:
+        """Read at once what the look-ups read lazily: every squad of every edition (one
+        SELECT), the teams of each edition and every manager appointment. With
+        :func:`footkg.extract.linking.preload` (the matches, goals and birth dates) the
+        gazetteer is then :attr:`complete` and needs no store."""
+        if self.store is None or self.complete:
+            return
+        by_key: dict[tuple[str, str], list] = defaultdict(list)
+        for row in self._q(_SQUAD_QUERY):
+            by_key[(row["e"].value, row["t"].value)].append(row)
+        for (edition, team), rows in by_key.items():
+            self._keep_squad((edition, team), _squad_players(rows, team))
+        teams: dict[str, set[str]] = defaultdict(set)
+        for edition, team in by_key:
+            teams[edition].add(team)
+        self._edition_teams = {e: sorted(ts) for e, ts in teams.items()}
+        self.managers("")
+
+    def _keep_squad(self, key: tuple[str, str], players: list[SquadPlayer]) -> None:
+        self._squads[key] = players
+        for p in players:
+            self._player_labels.setdefault(p.iri, p.label)
+
+    def player_label(self, iri: str) -> str | None:
+        """The label of a squad player (IRI) of any squad loaded so far, ``None`` if none."""
+        return self._player_labels.get(iri)
 
     def managers(self, edition: str) -> list[tuple[str, str, str]]:
         """The managers (head coaches) at ``edition`` (IRI), cached: ``(full label, family
@@ -324,7 +346,7 @@ class Gazetteer:
         without one. Facts: the graph's ``fk:ManagerAppointment`` resources (Fjelstul's
         ``manager_appointments.csv``); empty when the graph has none. The first call reads
         every edition's appointments in one query."""
-        if not self._managers_loaded and self.store is not None:
+        if not self._managers_loaded and self.store is not None and not self.complete:
             self._managers_loaded = True
             found: dict[str, set[tuple[str, str, str]]] = defaultdict(set)
             for r in self._q(
@@ -359,6 +381,30 @@ class Gazetteer:
     def is_former_name(self, team: str, name: str) -> bool:
         """True when ``name`` is one of the dated names ``team`` really used."""
         return any(n == name for n, _, _ in self.former.get(team, []))
+
+
+#: the squad memberships of one team at one edition (bind ?e and ?t), or of all (bind none)
+_SQUAD_QUERY = (
+    "SELECT ?e ?t ?p ?l ?f ?pos WHERE { ?m fk:edition ?e ; fk:team ?t ; fk:player ?p "
+    ". ?p rdfs:label ?l OPTIONAL { ?p schema:familyName ?f } "
+    "OPTIONAL { ?m fk:position ?pos } }"
+)
+
+
+def _squad_players(rows: list, team: str) -> list[SquadPlayer]:
+    """The squad of ``team`` from rows of :data:`_SQUAD_QUERY`, by player IRI (the same order
+    whether one squad or all are read)."""
+    players = [
+        SquadPlayer(
+            iri=row["p"].value,
+            label=row["l"].value,
+            family=row["f"].value if row["f"] is not None else None,
+            position=row["pos"].value if row["pos"] is not None else None,
+            team=team,
+        )
+        for row in rows
+    ]
+    return sorted(players, key=lambda p: (p.iri, p.label, p.family or "", p.position or ""))
 
 
 _ = FK  # the ontology namespace is the reference for the property names used above

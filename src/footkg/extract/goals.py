@@ -68,12 +68,18 @@ SIGNALS = [re.compile(compact(p), re.I) for p in (
     r"\b(?:finish|strike|effort|header|shot|penalty|free kick|volley)\b[^.;]{0,70}?"
     r"\b(?:settled|decided|sealed|clinched|flew in|went in|crept in)\b",
     r"\b(?:beat|beats|beating) (?:goalkeeper|the goalkeeper|the keeper)\b",
+    # "shot the ball past the goalkeeper in the 116th minute": scoring told without a word for it
+    r"\b(?:shot|shoots|put|puts|slotted|slots|drove|drives|fired|fires|struck|strikes|placed|"
+    r"places|hit|hits|sent|sends|steered|steers|rolled|rolls|lifted|lifts|chipped|chips|lobbed|"
+    r"lobs|slid|slides|curled|curls|smashed|smashes|poked|pokes) (?:the ball |it |a shot |his "
+    r"shot |her shot )?(?:low |high |hard |coolly |calmly )?(?:past|beyond|over|under|round|"
+    r"around) (?:the )?(?:[\w-]+ )?(?:goalkeeper|keeper|goalie)\b",
     r"\bconvert(?:ed|s|ing)? (?:the|a|his|another) (?:penalty|spot-kick)|\bfrom the (?:penalty )?"
     r"spot\b|\bhat-trick with\b|\b(?:doubled|extended|restored|restore|double|extend) "
-    r"(?:the|their|his|her|[A-Z][\w-]*(?:'s|’s))(?: [A-Z][\w-]+)? (?:lead|advantage)\b|\b(?:struck|strikes|scored|scores|netted|nets) again\b|\bpull(?:ed|s|ing)? one back\b",
+    r"(?:the|their|his|her|[A-Z][\w-]*(?:'s|’s))(?: [A-Z][\w-]+)? (?:lead|advantage)\b|\b(?:struck|strikes|scored|scores|netted|nets) again\b|\b(?:pull(?:ed|s|ing)?|got|gets|getting|clawed|claws) one back\b",
     r"\b(?:made|make|makes|making) it (?:two|three|four|five|six|seven|\d)\b|\badd(?:ed|s|ing)? "
     r"(?:a|the|his|their) (?:second|third|fourth|fifth|sixth|seventh|eighth)\b|\bgave [\w ]{0,25}?"
-    r"(?:an?|their|his) (?:\w+ )?lead\b|\b(?:level|equalise|equalize)d? (?:the )?(?:scores?|matters)\b",
+    r"(?:an?|their|his) (?:[\w-]+ )?lead\b|\b(?:level|equalise|equalize)d? (?:the )?(?:scores?|matters)\b",
     r"\b(?:sent|put|placed|stroked|rolled|tucked|dispatched|chipped|smashed|drilled|blasted) "
     r"(?:the|his) (?:penalty|spot[- ]kick)\b|\b(?:sent|sends|sending) [\w ]{1,25}? the wrong way\b|"
     r"\binside the (?:near |far )?post\b|\binto (?:the|an) (?:empty|unguarded|open) net\b|"
@@ -132,7 +138,10 @@ PASS_NOUNS = (
 PASS_FROM = re.compile(
     rf"\b(?:(?:{PASS_NOUNS}) (?:from|by)|"
     r"(?:set up|created|laid on|"
-    r"teed up) by|(?:exchanged passes|a one-two|one-twos?) with)\s+$",
+    r"teed up) by|(?:exchanged passes|a one-two|one-twos?) with|"
+    # a pass made with the head: "headed from Tim Borowski across to", "nodded down by"
+    r"(?:headed|nodded|knocked|flicked) (?:back |down |on |across )?from|"
+    r"(?:headed|nodded|knocked|flicked) (?:back|down|on|across) by)\s+$",
     re.I,
 )
 #: before a player: the player is an object ("past goalkeeper X", "a cross from captain X"); a
@@ -172,6 +181,8 @@ PENALTY_KIND = re.compile(
     r"\bpenalty(?! area| box| decision| appeal| claim| spot)|spot[- ]kick|from the (?:penalty )?spot",
     re.I,
 )
+#: a sentence that opens by pointing back at the goal just told: "That gave …", "It was …"
+ANAPHOR = re.compile(r"\s*(?:That|This|It|The goal|The strike|The shot|His goal|Her goal)\b")
 #: a shot, in the sentence before a goal clause that names no player
 SHOT = re.compile(
     r"\b(?:struck|shot|shoots|hit|fired|drove|let fly|lets fly|unleashed|curled|volleyed|"
@@ -337,6 +348,7 @@ class GoalFinder:
         self.last_stoppage: int | None = None
         self.pending: dict | None = None
         self.seen: list[Mention] = []
+        self.recent: list[tuple[int, Mention]] = []  # (sentence index, player) in text order
         self.events: list[GoalEvent] = []
         self.untimed: list[GoalEvent] = []
         self.prev_subject: Mention | None = None
@@ -402,6 +414,7 @@ class GoalFinder:
                     "index": view.index,
                 }
         self.seen.extend(view.players)
+        self.recent.extend((view.index, p) for p in view.players)
         self.prev_subject = self._subject(view, 0, len(text)) if view.players else None
         self.last_index = view.index
         self.prev_text = text
@@ -578,7 +591,10 @@ class GoalFinder:
             timed_clauses.append((a, b, hit, own[-1] if own else None))
         groups: list[list] = []
         for item in timed_clauses:
-            if groups and (item[3] is None or all(g[3] is None for g in groups[-1])):
+            if groups and item[3] is None and self._another_scorer(view, groups[-1], item):
+                groups.append([item])  # "At the 32nd minute, P gave T the lead; Q added his
+                # second": two goals, the second untimed
+            elif groups and (item[3] is None or all(g[3] is None for g in groups[-1])):
                 groups[-1].append(item)
             elif groups and item[3] is not None and any(g[3] is not None for g in groups[-1]):
                 groups.append([item])
@@ -589,13 +605,30 @@ class GoalFinder:
             if time is None and len(groups) == 1 and times:
                 time = times[-1]
             limit = groups[i + 1][0][0] if i + 1 < len(groups) else len(view.text)
-            self._group_goal(view, group, time, limit)
+            floor = groups[i - 1][-1][1] if i else 0
+            self._group_goal(view, group, time, limit, floor)
+
+    def _another_scorer(self, view: SentenceView, group: list, item: tuple) -> bool:
+        """True when a goal clause without a time names a scorer of its own, another than the
+        one of the clauses before it, after a semicolon: a second goal, not the same one
+        told further."""
+        a, b, hit, _ = item
+        mine = self._scorer(view, a, b, hit)
+        if mine is None or not view.text[:a].rstrip().endswith(";"):
+            return False
+        theirs = [self._scorer(view, ga, gb, gh) for ga, gb, gh, _ in group]
+        return any(t is not None for t in theirs) and all(
+            t is None or t.iri != mine.iri for t in theirs
+        )
 
     def _group_goal(
-        self, view: SentenceView, group: list, time: TimeExpr | None, limit: int | None = None
+        self, view: SentenceView, group: list, time: TimeExpr | None, limit: int | None = None,
+        floor: int = 0,
     ) -> None:
         """One goal from a group of goal clauses; the words up to ``limit`` (the next goal's
-        clauses) describe it ("…, meeting Shaw's cross with a looping header")."""
+        clauses) describe it ("…, meeting Shaw's cross with a looping header"), the words
+        before ``floor`` (the goal before, in the same sentence) do not ("He converted a
+        penalty in the 80th minute and a minute later volleyed in his second": no penalty)."""
         text = view.text
         pending = self.pending
         if time is None and pending is not None:
@@ -615,10 +648,14 @@ class GoalFinder:
             prev = self.prev_view
             if prev.index == view.index - 1 and SHOT.search(prev.text):
                 scorer = self._shooter(prev)
+        if scorer is None and not view.players and team_hint and ANAPHOR.match(text):
+            # "… scoring one of the best goals … . That gave T a one-nil lead in the 18th
+            # minute": the goal just told, by the last player of that team named
+            scorer = self._recent_player(view, team_hint)
         a, b = clause[0], clause[1]
         part = text[a:b]
         if scorer is not None and view.start <= scorer.start < view.start + a:
-            part = text[scorer.start - view.start : b]
+            part = text[max(scorer.start - view.start, floor) : b]
         trailing = text[b : max(b, limit or b)]
         own = bool(re.search(r"own goal|past his own|into his own net|own-goal", text[a:], re.I))
         kind = "own_goal" if own else _kind(part)
@@ -642,7 +679,10 @@ class GoalFinder:
                     "index": view.index,
                 }
             return
-        assist = None if own else self._assist(view, b, scorer)
+        # the passer of a second goal of the sentence is named within its own clauses: the
+        # words between the two goals ("…, after a pass from Pirlo, and …") are the first's
+        assist_floor = max(floor, group[0][0]) if floor else 0
+        assist = None if own else self._assist(view, b, scorer, assist_floor)
         carried = pending.get("assist") if pending and not own and assist is None else None
         if carried is not None and carried.team == scorer.team and carried.iri != scorer.iri:
             assist = carried
@@ -677,6 +717,15 @@ class GoalFinder:
                     if re.match(r"\s*(?:were|was|fell|went) behind", after):
                         return self.other(iri)
                     return iri
+        return None
+
+    def _recent_player(self, view: SentenceView, team: str) -> Mention | None:
+        """The last player of ``team`` named in the two sentences before ``view``."""
+        for index, p in reversed(self.recent):
+            if view.index - index > 2:
+                return None
+            if p.team == team and p.position != "goalkeeper":
+                return p
         return None
 
     def _team_player(self, view: SentenceView, team: str | None) -> Mention | None:
@@ -877,27 +926,39 @@ class GoalFinder:
                 return p
         return None
 
-    def _assist(self, view: SentenceView, end: int, scorer: Mention | None) -> Mention | None:
+    def _assist(self, view: SentenceView, end: int, scorer: Mention | None,
+                floor: int = 0) -> Mention | None:  # fmt: skip
+        """The passer of a goal told up to ``end`` in ``view``; not a player named before
+        ``floor`` (the goal before in the sentence: "Grosso scored …, after a pass from Pirlo,
+        and Del Piero added a second": Pirlo's pass is Grosso's)."""
         text = view.text
         best = None
         for p in view.players:
             s, _ = _rel(view, p)
+            if s < floor:
+                continue
             if s < end + 40 and PASS_FROM.search(text[max(0, s - 30) : s]):
                 best = p
         if best is not None and self._assist_ok(best, scorer):
             return best
-        passers = [p for p in view.players if p.start - view.start < end + 40
+        passers = [p for p in view.players if floor <= p.start - view.start < end + 40
                    and self._is_passer(view, p) and self._assist_ok(p, scorer)]  # fmt: skip
         if passers:
             before = [p for p in passers if scorer is None or p.start < scorer.start]
             return (before or passers)[-1]
-        passes = [m for m in PASS.finditer(text) if m.start() < end]
+        passes = [m for m in PASS.finditer(text) if floor <= m.start() < end]
         for m in reversed(passes):
             cl = next(((a, b) for a, b in clauses(text) if a <= m.start() < b), (0, len(text)))
             candidate = self._subject(view, cl[0], m.start())
             if candidate is None:
                 for ca, cb in reversed([c for c in clauses(text) if c[1] <= cl[0]]):
                     candidate = self._subject(view, ca, cb)
+                    if candidate is None and ca < floor:
+                        # the passer of the goal before, subject of this pass too: "Messi set
+                        # up Enzo Fernandez for the equalizer, then delivered a cross for …"
+                        candidate = next((p for p in _players_in(view, ca, cb)
+                                          if not OBJECT_BEFORE.search(text[ca : p.start - view.start])),
+                                         None)  # fmt: skip
                     if candidate is not None:
                         break
             if candidate is not None and self._assist_ok(candidate, scorer):

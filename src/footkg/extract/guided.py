@@ -110,6 +110,13 @@ def report_clock(sentences: list[Sentence]) -> dict[int, list[Clocked]]:
 
 
 #: a heading or line start that opens a scorers box ("SCORERS:", "Goals:")
+#: a penalty in the scorer's own clause, from his name on ("Mbappé scored from the penalty
+#: spot"), not across a clause break or another time ("… after his penalty a minute earlier")
+OWN_PENALTY = re.compile(
+    r"[\w'’-]+(?:(?!\b(?:and|after|before|earlier|later|then|while|when)\b)[^,;.]){0,50}?"
+    r"\b(?:penalty|spot[- ]kick|from the spot)\b",
+    re.I,
+)
 BOX_HEADING = re.compile(r"^\s*(?:(?:goal)?scorers?|goals)\b", re.I)
 #: a scorers heading inside a line: "Final score: United States 1, England 0. Goal: Gaetjens (38)."
 INLINE_HEADING = re.compile(r"(?:^|[.;]\s+)(?:(?:goal)?scorers?|goals?)\s*[:—]", re.I)
@@ -234,7 +241,13 @@ def guided_goals(
     box = box_times(text, sentences, players)
     by_index = {s.index: s for s in sentences}
     sightings = _sightings(sentences, players)
-    used: set[tuple[int, int]] = set()
+    # a time the rules gave a goal of its sentence is that goal's ("Ballaman opened the score
+    # at the 16th minute, followed quickly by two goals by Josef Hügi": not Hügi's)
+    used: set[tuple[int, int]] = {
+        (t.sentence, t.start) for g in found if g.minute is not None
+        for s in sentences if s.start <= g.evidence.start < s.end
+        for t in clock.get(s.index, []) if (t.minute, t.stoppage) == (g.minute, g.stoppage)
+    }  # fmt: skip
     out: list[GoalFact] = []
     aged = AGE.search(text) is not None
     named: dict[int, set[str]] = {}  # sentence index → fixture scorers it names
@@ -242,8 +255,9 @@ def guided_goals(
     for se, p in sightings:
         if p.iri in scorers:
             named.setdefault(se.index, set()).add(p.iri)
-    for fg in fixture:
-        if any(_is_found(fg, g) for g in found):
+    told = _told(fixture, found)
+    for i, fg in enumerate(fixture):
+        if i in told:
             continue
         best: tuple[tuple[int, bool, int], Clocked, Sentence, Mention] | None = None
         for s, p in sightings:
@@ -414,7 +428,10 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
     if players and name_of is not None:
         _recredit(goals, fixture, sentences, players, name_of)
     for g in goals:
-        fg = next((f for f in fixture if _is_found(f, g)), None)
+        # the nearest of the fixture goals it may be: Mbappé's goal a minute after his 80th-
+        # minute penalty is his 81st-minute volley, no penalty
+        near = [f for f in fixture if _is_found(f, g)]
+        fg = min(near, key=lambda f: abs(f.clock - _clock(g))) if near else None
         if fg is None:
             continue
         if fg.own_goal and g.kind != "own_goal":
@@ -424,8 +441,8 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
             if s is not None and (_penalty_told(sentences, s)
                                   or _scorer_took_a_penalty(sentences, g, fixture)):  # fmt: skip
                 g.kind = "penalty"
-        elif not fg.penalty and g.kind == "penalty":  # the penalty told nearby was another's
-            g.kind = "regular"
+        elif not fg.penalty and g.kind == "penalty" and not _own_penalty(g, sentences):
+            g.kind = "regular"  # the penalty told nearby was another's
     late = {fg.scorer for fg in fixture if fg.clock >= 120 - TOLERANCE}
     kept = [
         g for g in goals
@@ -435,6 +452,18 @@ def reconcile(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list
         and not (g.minute == 120 and g.stoppage is None and g.scorer not in late)
     ]  # fmt: skip
     return _no_more_than_the_fixture(kept, fixture, scorers)
+
+
+def _own_penalty(g: GoalFact, sentences: list[Sentence]) -> bool:
+    """True when the goal's own sentence tells its penalty in its scorer's words: "Kylian
+    Mbappé scored from the penalty spot in the 81st minute" is the report's claim (compared
+    with the fixture in the conflicts), not a penalty told of another goal."""
+    s = next((x for x in sentences if x.start <= g.evidence.start < x.end), None)
+    if s is None or g.scorer_name is None:
+        return False
+    text = s.text
+    at = text.find(g.scorer_name.split()[-1])
+    return at >= 0 and bool(OWN_PENALTY.match(text, at))
 
 
 def _recredit(goals: list[GoalFact], fixture: list[FixtureGoal], sentences: list[Sentence],
@@ -552,6 +581,18 @@ def _time_only(s: Sentence | None, clock: dict[int, list[Clocked]]) -> list[Cloc
     if len(s.text) > 40 and not (len(s.text) <= 80 and SCORE.search(s.text)) and not opens:
         return []
     return times
+
+
+def _told(fixture: list[FixtureGoal], found: list[GoalFact]) -> set[int]:
+    """The fixture goals (indexes) the rules' goals tell, one each: a goal is the nearest in
+    time of its scorer's fixture goals it may be (:func:`_is_found`), so Lloyd's goal read at
+    the 5th minute tells her 5th-minute goal, not also her 3rd-minute one."""
+    told: set[int] = set()
+    for g in sorted(found, key=lambda g: (g.minute_vague, _clock(g))):
+        near = [i for i, fg in enumerate(fixture) if i not in told and _is_found(fg, g)]
+        if near:
+            told.add(min(near, key=lambda i: abs(fixture[i].clock - _clock(g))))
+    return told
 
 
 def _is_found(fg: FixtureGoal, g: GoalFact) -> bool:

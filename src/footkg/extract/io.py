@@ -1,8 +1,12 @@
 """Reading match reports robustly: bytes on disk → checked text, or a clear error.
 
-A report is plain text, UTF-8 preferred. UTF-16 with a BOM and legacy single-byte text (cp1252,
-Latin-1) are decoded too; binary data, empty files and files larger than :data:`MAX_BYTES`
-are refused with :class:`ReportError` (a :class:`footkg.model.FootkgError`).
+A report is plain text, UTF-8 preferred. UTF-8 with a few invalid bytes (a stray byte, a cut
+character) stays UTF-8, each bad byte replaced by U+FFFD (``ReportText.encoding`` says so and
+``ReportText.replaced`` lists the byte offsets): decoding the whole report as cp1252 would turn
+every "é" into "Ã©" and lose the names the rules look for. Only text that is not UTF-8 (no
+valid multi-byte characters, as legacy single-byte text has) is read as cp1252, then Latin-1.
+UTF-16 with a BOM is decoded too; binary data, empty files and files larger than
+:data:`MAX_BYTES` are refused with :class:`ReportError` (a :class:`footkg.model.FootkgError`).
 """
 
 from __future__ import annotations
@@ -24,13 +28,15 @@ class ReportError(FootkgError):
 @dataclass(frozen=True, slots=True)
 class ReportText:
     """A decoded report: ``text`` (newlines normalised to ``\\n``), ``name`` (file stem or a
-    given id), ``encoding`` used, and ``sha256`` of the normalised text (hex), which is the
-    report's identity: the same text gives the same named graph."""
+    given id), ``encoding`` used, ``sha256`` of the normalised text (hex), which is the
+    report's identity (the same text gives the same named graph), and ``replaced``: the byte
+    offsets of invalid UTF-8 bytes replaced by U+FFFD (empty for clean text)."""
 
     name: str
     text: str
     encoding: str
     sha256: str
+    replaced: tuple[int, ...] = ()
 
     @property
     def title(self) -> str:
@@ -57,7 +63,8 @@ def decode_report(data: bytes, name: str = "report") -> ReportText:
     if not any(ch.isalpha() for ch in text):
         raise ReportError(f"{name}: the report has no words in it")
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    return ReportText(name=name, text=text, encoding=encoding, sha256=digest)
+    replaced = tuple(invalid_utf8_offsets(data)) if encoding.startswith("utf-8 (") else ()
+    return ReportText(name=name, text=text, encoding=encoding, sha256=digest, replaced=replaced)
 
 
 def read_report(path: Path) -> ReportText:
@@ -88,10 +95,35 @@ def _decode(data: bytes, name: str) -> tuple[str, str]:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         pass
+    if _mostly_utf8(data):
+        return data.decode("utf-8", errors="replace"), "utf-8 (invalid bytes replaced)"
     try:
         return data.decode("cp1252"), "cp1252"
     except UnicodeDecodeError:
         return data.decode("latin-1"), "latin-1"
+
+
+def invalid_utf8_offsets(data: bytes) -> list[int]:
+    """The byte offsets where ``data`` is not UTF-8 (each byte a decoder must replace)."""
+    out, pos = [], 0
+    while pos < len(data):
+        try:
+            data[pos:].decode("utf-8")
+            break
+        except UnicodeDecodeError as exc:
+            out.extend(range(pos + exc.start, pos + exc.end))
+            pos += exc.end
+    return out
+
+
+def _mostly_utf8(data: bytes) -> bool:
+    """True when ``data`` is UTF-8 with a few bad bytes (a stray byte from a copy, a cut
+    character): it holds valid multi-byte UTF-8 characters ("é" as C3 A9), at least as many
+    as the bytes that are not UTF-8. Text in a legacy single-byte encoding (cp1252 "Pelé" is
+    50 65 6C E9) has bad bytes and no such characters."""
+    bad = len(invalid_utf8_offsets(data))
+    good = sum(1 for ch in data.decode("utf-8", errors="replace") if ord(ch) > 127) - bad
+    return good >= max(1, bad)
 
 
 def _looks_binary(text: str) -> bool:

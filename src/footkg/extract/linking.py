@@ -49,6 +49,14 @@ def fixtures_between(gaz: Gazetteer, a: str, b: str) -> list[Fixture]:
     return list(gaz._fixtures.get(frozenset((a, b)), []))
 
 
+def fixture_orientation(gaz: Gazetteer, iri: str) -> tuple[str, str] | None:
+    """The (home, away) team IRIs of the World Cup match ``iri`` of the graph, ``None`` when
+    the graph has no such match (see :func:`load_fixtures`)."""
+    load_fixtures(gaz)
+    f = gaz._fixture_by_iri.get(iri)
+    return (f.home, f.away) if isinstance(f, Fixture) else None
+
+
 def team_fixtures(gaz: Gazetteer, team: str, year: int) -> list[Fixture]:
     """The World Cup matches of ``team`` (IRI) in the edition of ``year``, by date (see
     :func:`load_fixtures`)."""
@@ -73,6 +81,7 @@ def load_fixtures(gaz: Gazetteer) -> None:
     gaz._fixtures_loaded = True
     for f in _fixtures_of(gaz._q(_ALL_FIXTURES_QUERY)):
         gaz._fixtures.setdefault(frozenset((f.home, f.away)), []).append(f)
+        gaz._fixture_by_iri[f.iri] = f
         if f.year is not None:
             gaz._team_fixtures.setdefault(f.year, []).append(f)
     scorers: dict[str, set[str]] = {}
@@ -212,19 +221,30 @@ def better_fixture(current: Fixture | None, candidates: list[Fixture],
 
 
 def fixture_goals(gaz: Gazetteer, match: str) -> list[dict]:
-    """The goals the graph holds for ``match`` (IRI): scorer IRI and name, team IRI, minute,
-    stoppage, own goal, penalty."""
+    """The goals the graph holds for ``match`` (IRI): goal IRI, scorer IRI and name, team
+    IRI, minute, stoppage, own goal, penalty, assist IRI (rows in the graph's order; from
+    the preloaded goals of every World Cup match when the gazetteer is complete)."""
+    if gaz.complete or match in gaz._fixture_goals:
+        return [dict(r) for r in gaz._fixture_goals.get(match, [])]
     if gaz.store is None:
         return []
-    rows = gaz._q(
-        "SELECT ?m ?g ?p ?n ?t ?min ?st ?og ?pen WHERE { ?g fk:match ?m ; fk:team ?t . "
-        "OPTIONAL { ?g fk:scorer ?p } OPTIONAL { ?g fk:scorerName ?n } "
-        "OPTIONAL { ?g fk:minute ?min } OPTIONAL { ?g fk:stoppageMinute ?st } "
-        "OPTIONAL { ?g fk:ownGoal ?og } OPTIONAL { ?g fk:penalty ?pen } }",
-        m=ox.NamedNode(match),
-    )
+    return _goal_rows(gaz._q(_GOALS_QUERY, m=ox.NamedNode(match)))
+
+
+#: the goals of one match (bind ?m), or of every World Cup match (bind none)
+_GOALS_QUERY = (
+    "SELECT ?m ?g ?p ?n ?t ?min ?st ?og ?pen ?a WHERE { ?m fk:edition ?e . ?g fk:match ?m ; "
+    "fk:team ?t . OPTIONAL { ?g fk:scorer ?p } OPTIONAL { ?g fk:scorerName ?n } "
+    "OPTIONAL { ?g fk:minute ?min } OPTIONAL { ?g fk:stoppageMinute ?st } "
+    "OPTIONAL { ?g fk:ownGoal ?og } OPTIONAL { ?g fk:penalty ?pen } "
+    "OPTIONAL { ?g fk:assist ?a } }"
+)
+
+
+def _goal_rows(rows: list) -> list[dict]:
     return [
         {
+            "match": r["m"].value,
             "goal": r["g"].value,
             "scorer": r["p"].value if r["p"] is not None else None,
             "name": r["n"].value if r["n"] is not None else None,
@@ -233,28 +253,116 @@ def fixture_goals(gaz: Gazetteer, match: str) -> list[dict]:
             "stoppage": int(r["st"].value) if r["st"] is not None else None,
             "own_goal": r["og"] is not None and r["og"].value == "true",
             "penalty": r["pen"] is not None and r["pen"].value == "true",
+            "assist": r["a"].value if r["a"] is not None else None,
         }
         for r in rows
     ]
 
 
+def preload(gaz: Gazetteer) -> None:
+    """Make ``gaz`` :attr:`~footkg.extract.gazetteer.Gazetteer.complete`: its own preload
+    (squads, managers), every World Cup match (:func:`load_fixtures`), the goals of each
+    (one SELECT) and the birth dates of every squad player (one SELECT). Afterwards no
+    look-up needs the store."""
+    if gaz.store is None or gaz.complete:
+        return
+    gaz.preload()
+    load_fixtures(gaz)
+    goals: dict[str, list[dict]] = {}
+    for row in _goal_rows(gaz._q(_GOALS_QUERY)):
+        goals.setdefault(row["match"], []).append(row)
+    gaz._fixture_goals = goals
+    gaz._birth_dates = {
+        r["p"].value: r["b"].value
+        for r in gaz._q("SELECT DISTINCT ?p ?b WHERE { ?s fk:player ?p . ?p fk:birthDate ?b }")
+    }
+    gaz.complete = True
+
+
+#: the minutes a stoppage-time goal may be folded into (45, 90 and the two ends of extra time)
+BASES = (45, 90, 105, 120)
+
+
+def same_minute(report: tuple[int, int | None, bool], fixture: tuple[int, int | None]) -> bool:
+    """True when a report minute ``(minute, stoppage, vague)`` and a fixture minute
+    ``(minute, stoppage)`` are the same moment written differently (all in minutes): ``92``
+    (as written), ``90+2`` (regulation minute and stoppage) and ``90`` (stoppage folded into
+    the base minute, as the international results dataset does); "in stoppage time" without
+    a number (``vague``) is any minute of the stoppage after its base."""
+    rm, rs, vague = report
+    fm, fs = fixture
+    r_total, f_total = rm + (rs or 0), fm + (fs or 0)
+    if r_total == f_total:
+        return True
+    if vague:  # "in stoppage time": any minute after the base
+        return rm <= f_total < rm + 16
+    if fs is None and fm in BASES and fm < r_total < fm + 16:
+        return True  # the fixture folded 90+n into 90
+    return rs is None and rm in BASES and f_total > rm and f_total < rm + 16 and fs is not None
+
+
+def align_goals(goals: list, fixture: list[dict]) -> None:
+    """Set each report goal's ``iri`` to the fixture data's goal it tells (rows of
+    :func:`fixture_goals`), one fixture goal per report goal: first the same scorer at the
+    same minute (:func:`same_minute`); then the same scorer at another minute (the nearest:
+    a report's 85 against the data's 86); then a goal told without a minute takes the
+    scorer's next goal in match order (goals without a minute are aligned by scorer and
+    order); last, a goal whose scorer the fixture does not have takes the goal of the same
+    team at the same minute (a disagreement on the scorer). A goal none of these fits keeps
+    ``iri`` ``None``. ``goals`` are :class:`footkg.extract.facts.GoalFact` values."""
+    free = sorted(fixture, key=lambda r: (r["minute"] is None, r["minute"] or 0,
+                                          r["stoppage"] or 0))  # fmt: skip
+
+    def take(goal, row) -> None:
+        goal.iri = row["goal"]
+        free.remove(row)
+
+    def same_time(goal, row) -> bool:
+        return row["minute"] is not None and same_minute(
+            (goal.minute, goal.stoppage, goal.minute_vague), (row["minute"], row["stoppage"]))
+
+    for g in goals:
+        g.iri = None
+    for g in (g for g in goals if g.scorer and g.minute is not None):
+        row = next((r for r in free if r["scorer"] == g.scorer and same_time(g, r)), None)
+        if row is not None:
+            take(g, row)
+    for g in (g for g in goals if g.iri is None and g.scorer and g.minute is not None):
+        mine = [r for r in free if r["scorer"] == g.scorer]
+        if mine:
+            take(g, min(mine, key=lambda r: abs((r["minute"] or 0) + (r["stoppage"] or 0)
+                                                - g.minute - (g.stoppage or 0))))  # fmt: skip
+    for g in (g for g in goals if g.iri is None and g.scorer and g.minute is None):
+        row = next((r for r in free if r["scorer"] == g.scorer), None)
+        if row is not None:
+            take(g, row)
+    for g in (g for g in goals if g.iri is None and g.minute is not None and g.team):
+        row = next((r for r in free if r["team"] == g.team and same_time(g, r)), None)
+        if row is not None:
+            take(g, row)
+
+
 def player_age(gaz: Gazetteer, player: str, match: str) -> int | None:
     """The age of ``player`` (IRI) on the day of ``match`` (IRI), in whole years, from the
     players' birth dates (Fjelstul ``players.csv``); ``None`` when the graph lacks either."""
+    if gaz.complete:
+        f = gaz._fixture_by_iri.get(match)
+        day = f.date if isinstance(f, Fixture) else None
+        return _age(gaz._birth_dates.get(player), day)
     if gaz.store is None:
         return None
     rows = gaz._q("SELECT ?p ?m ?b ?d WHERE { ?p fk:birthDate ?b . ?m fk:date ?d }",
                   p=ox.NamedNode(player), m=ox.NamedNode(match))  # fmt: skip
-    return _age(rows[0]["b"], rows[0]["d"]) if rows else None
+    return _age(rows[0]["b"].value, rows[0]["d"].value) if rows else None
 
 
-def _age(birth: ox.Literal | None, day: ox.Literal | None) -> int | None:
+def _age(birth: str | None, day: str | None) -> int | None:
     """Whole years from an ISO birth date to an ISO match date (``None`` if either is
     missing or not a full date)."""
     if birth is None or day is None:
         return None
     try:
-        b, d = date.fromisoformat(birth.value[:10]), date.fromisoformat(day.value[:10])
+        b, d = date.fromisoformat(birth[:10]), date.fromisoformat(day[:10])
     except ValueError:
         return None
     return d.year - b.year - ((d.month, d.day) < (b.month, b.day))

@@ -21,6 +21,7 @@ from footkg.extract.linking import (
     Clues,
     Fixture,
     best_fixture,
+    fixture_evidence,
     fixtures_between,
     fixtures_of_year,
     team_fixtures,
@@ -45,7 +46,12 @@ PAST_MEETING = re.compile(
 
 
 #: the year of another match: "in 1970", "in the 2007 semi-final", "in '82"
-OTHER_YEAR = re.compile(r"\bin (?:the )?((?:19|20)\d\d)\b|\bin ['’](\d\d)\b")
+#: the year of another match: "in 1970", "in '82", and a year before what it qualifies
+#: ("a 2016 exhibition game", "the 1972 Summer Olympics", "their 1986 and 1990 matches")
+OTHER_YEAR = re.compile(
+    r"\bin (?:the )?((?:19|20)\d\d)\b|\bin ['’](\d\d)\b|"
+    r"\b(?:a|an|the|their) ((?:19|20)\d\d)(?= [A-Za-z])"
+)
 
 
 def full_year(text: str) -> int:
@@ -95,7 +101,8 @@ class MainMatchFinder:
         main match even when the report states another result and not the topic's."""
         main = self.find(stmts, sentences, topic, years)
         if main is None or not self.about_topic(main, topic):
-            inferred = self.topic_main(sentences, years, topic, days)
+            inferred = self.topic_main(sentences, years, topic, days,
+                                       self.clues(clean, sentences, days))  # fmt: skip
             # a result stated about other teams gives way to the topic's fixture when the
             # report gives that fixture's score too, or states it only deep in the report
             # (a round-up opens with its other results)
@@ -222,7 +229,9 @@ class MainMatchFinder:
         if st.shootout is not None and st.score_a is None and sentences is not None:
             following = [s for s in sentences if s.index > sent.index][:2]
             before = [s for s in sentences if s.index < sent.index][-1:]
-            for nxt in following + before:  # "… finished 1-1 after extra time. T0 won the …"
+            # "T0 won 3-1 on a penalty shoot-out following a 2-2 draw"; "… finished 1-1 after
+            # extra time. T0 won the …"
+            for nxt in [sent, *following, *before]:
                 goals = results.drawn_score(nxt)
                 if goals is not None:
                     st.score_a = st.score_b = goals
@@ -240,32 +249,42 @@ class MainMatchFinder:
                      women: bool) -> list[int]:  # fmt: skip
         """The year of the edition whose squads of the two topic teams hold the most players
         the report names (at least two), for a report that names no year ("last night …
-        DAVID PLATT … GAZZA … Preud'homme": England–Belgium, 1990); else none."""
+        DAVID PLATT … GAZZA … Preud'homme": England–Belgium, 1990); none when no edition
+        does or two hold as many (the same players at the 2011 and 2015 finals: the score
+        or the day decides)."""
         a, b = sorted(topic)
-        best: tuple[int, int] | None = None
+        counts: dict[int, int] = {}
         for year in sorted({f.year for f in fixtures_between(self.gaz, a, b) if f.year}):
             edition = self.gaz.edition(year, women)
             if edition is None:
                 continue
             squads = self.gaz.squad(edition, a) + self.gaz.squad(edition, b)
-            named = len({m.iri for m in player_mentions(text, squads, ents)})
-            if named >= 2 and (best is None or named > best[0]):
-                best = (named, year)
-        return [best[1]] if best else []
+            counts[year] = len({m.iri for m in player_mentions(text, squads, ents)})
+        most = max(counts.values(), default=0)
+        best = [y for y, n in counts.items() if n == most]
+        return best if most >= 2 and len(best) == 1 else []
 
     def topic_main(self, sentences: list[Sentence], years: list[int], topic: set[str] | None,
-                    days: set[tuple[int, int]]) -> tuple[Sentence, results.Statement] | None:  # fmt: skip
+                    days: set[tuple[int, int]],
+                    clues: Clues | None = None) -> tuple[Sentence, results.Statement] | None:  # fmt: skip
         """The main match when no sentence states it the way the rules read ("down 2-0 to
         Brazil, they won 3-2"): the fixture between the two teams the report is about, in a
         year it names. Its teams come from the graph; its score is the fixture's when a
         sentence about those teams (or none) gives the same numbers ("won 3-2", "got a
         thumping one, 6-1"), else unknown; its shootout is the
         first "5-3 on penalties". The statement's rule says it was inferred. ``days`` are the
-        (month, day) pairs the report names."""
+        (month, day) pairs the report names. A report that names no year nor day ("the Dutch
+        reached their first World Cup final in 32 years, getting a spectacular first-half goal
+        from … Van Bronckhorst") is about the meeting of the pair whose scorers, stadium,
+        city and score it names far more of than any other (:func:`fixture_evidence` with
+        ``clues``: at least three points, and more than the next)."""
         if topic is None:
             return None
         a, b = sorted(topic)
-        fixture = best_fixture(fixtures_between(self.gaz, a, b), years, {}, None, days)
+        meetings = fixtures_between(self.gaz, a, b)
+        fixture = best_fixture(meetings, years, {}, None, days)
+        if fixture is None and clues is not None and not years:
+            fixture = self._most_named(meetings, clues)
         if fixture is None or fixture.home_score is None or fixture.away_score is None:
             return None
         sent = next((s for s in sentences if {r.iri for r in s.refs} & topic), None)
@@ -288,6 +307,14 @@ class MainMatchFinder:
                 hi, lo = sorted((int(pens[1]), int(pens[2])), reverse=True)
                 st.shootout, st.aet = (hi, lo), True
         return sent, st
+
+    def _most_named(self, meetings: list[Fixture], clues: Clues) -> Fixture | None:
+        """The meeting the report names the most of (see :meth:`topic_main`), or ``None``."""
+        ranked = sorted(((fixture_evidence(self.gaz, f, clues), f) for f in meetings),
+                        key=lambda pair: pair[0], reverse=True)  # fmt: skip
+        if not ranked or ranked[0][0] < 3 or (len(ranked) > 1 and ranked[1][0] >= ranked[0][0]):
+            return None
+        return ranked[0][1]
 
     def _sentence_opponent(self, sent: Sentence, st: results.Statement,
                            topic: set[str] | None) -> None:  # fmt: skip
@@ -443,7 +470,7 @@ class MainMatchFinder:
             or re.search(WORLD_CUP_YEAR, text)
         )
         if m:
-            return full_year(m.group(1) or m.group(2))
+            return full_year(next(g for g in m.groups() if g))
         m = re.search(r"\b([\w-]+) years (?:after|since|on from|earlier|before|ago)\b", text, re.I)
         if m and year is not None:
             words = m.group(1).lower().split("-")

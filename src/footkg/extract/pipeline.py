@@ -1,9 +1,10 @@
 """The spaCy pipeline (no downloaded model) and the mentions it finds in a report.
 
-``build_nlp(gazetteer)`` gives ``spacy.blank("en")`` + a newline-aware sentencizer + an
-EntityRuler whose patterns come from the graph: team labels and ``skos:altLabel`` aliases, the
-curated nicknames and demonyms, stadium labels (and their distinctive core: "Maracanã" for
-"Estádio do Maracanã") and city labels. Players are matched per report by
+``build_nlp()`` gives ``spacy.blank("en")`` + a newline-aware sentencizer; a
+:class:`NameIndex` over its tokens finds the names the graph knows (a phrase matcher, as
+spaCy's EntityRuler, whose patterns come from the graph: team labels and ``skos:altLabel``
+aliases, the curated nicknames and demonyms, stadium labels (and their distinctive core:
+"Maracanã" for "Estádio do Maracanã") and city labels). Players are matched per report by
 :func:`player_mentions`, from the squads of the two teams of the report's match: full labels,
 and family names that are unambiguous within those squads. Matching ignores accents
 ("Martinez" finds "Lautaro Martínez").
@@ -13,11 +14,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 
 import spacy
-from spacy.attrs import IS_SPACE
+from spacy.attrs import IS_SPACE, SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.util import compile_infix_regex
@@ -28,30 +30,48 @@ BOILERPLATE = re.compile(
     r"\b(?:Read also|Read more|Also read|See also|RELATED|Related|Related coverage)\s*:|"
     r"(?m:^\s*(?:Photo|Picture|Pictured|Image|Caption|Video|Watch)\s*:)"
 )
+#: an encyclopedia's reference mark: "[1]", "[12]", "[a]", "[citation needed]"
+REFERENCE_MARK = re.compile(r"\[(?:\d{1,3}|[a-z]|citation needed|note \d+)\]")
 SECTION_HEADERS = re.compile(
     r"(?:^|(?<=[.!?\n] ))(Main Developments|Background|Why It Matters|What's Next|What’s Next|"
     r"Key Figures|Key players|Key Moments)\b"
 )
 
 
+#: ``SENT_START`` -1 (no sentence starts here) as spaCy's ``Doc.to_array`` holds it (uint64)
+NOT_A_START = 2**64 - 1
+
+
 @Language.component("newline_sentences")
 def newline_sentences(doc: Doc) -> Doc:
-    """Start a sentence after every line break (headlines and datelines carry no full stop)."""
+    """Start a sentence after every line break (headlines and datelines carry no full stop).
+    Sentence starts are set in one array (setting ``Token.is_sent_start`` one by one checks
+    the whole doc each time: quadratic in a long report)."""
     spaces = doc.to_array([IS_SPACE])  # line breaks are in whitespace tokens only
+    starts = doc.to_array([SENT_START])
+    changed = False
     for i in spaces.nonzero()[0]:
-        if i + 1 < len(doc) and "\n" in doc[int(i)].text:
-            doc[int(i) + 1].is_sent_start = True
+        if i + 1 < len(doc) and "\n" in doc[int(i)].text and starts[int(i) + 1] != 1:
+            starts[int(i) + 1] = 1
+            changed = True
+    if changed:
+        doc.from_array([SENT_START], starts)
     return doc
 
 
 @Language.component("lowercase_continues")
 def lowercase_continues(doc: Doc) -> Doc:
     """No sentence starts at a lower-case word after a full stop on the same line: "in the 4.
-    minute" (a European ordinal), "approx. ten minutes"."""
+    minute" (a European ordinal), "approx. ten minutes" (one array write, as above)."""
+    starts = doc.to_array([SENT_START])
+    changed = False
     for token in doc[1:]:
-        if (token.is_sent_start and token.text[:1].islower() and doc[token.i - 1].text == "."
+        if (starts[token.i] == 1 and token.text[:1].islower() and doc[token.i - 1].text == "."
                 and not doc[token.i - 1].whitespace_.count("\n")):  # fmt: skip
-            token.is_sent_start = False
+            starts[token.i] = NOT_A_START
+            changed = True
+    if changed:
+        doc.from_array([SENT_START], starts)
     return doc
 
 
@@ -81,9 +101,10 @@ def stadium_aliases(label: str) -> list[str]:
     return names
 
 
-def build_nlp(gaz: Gazetteer) -> Language:
-    """A spaCy pipeline with the graph's names as EntityRuler patterns (labels ``TEAM``,
-    ``STADIUM``, ``CITY``; the entity id is the IRI)."""
+def build_nlp() -> Language:
+    """The spaCy pipeline: ``spacy.blank("en")`` (dashes joining words split off) with the
+    sentencizer and footkg's two sentence rules (:func:`lowercase_continues`,
+    :func:`newline_sentences`). Names are found by a :class:`NameIndex` over its tokens."""
     nlp = spacy.blank("en")
     # dashes joining words are tokens of their own ("At Bologna.--Austria 2, Hungary 1.")
     infixes = [*nlp.Defaults.infixes, r"(?<=[\w.,;:])(?:--|—|–)(?=\w)"]
@@ -91,18 +112,25 @@ def build_nlp(gaz: Gazetteer) -> Language:
     nlp.add_pipe("sentencizer")
     nlp.add_pipe("lowercase_continues")
     nlp.add_pipe("newline_sentences")
-    ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "ORTH"})
-    patterns: list[dict] = []
+    return nlp
+
+
+def name_patterns(gaz: Gazetteer) -> list[tuple[str, str, str]]:
+    """The names a report may use for the graph's teams (labels, ``skos:altLabel`` aliases,
+    curated nicknames and demonyms), stadiums (labels and their distinctive core) and cities,
+    each as written, without accents, in capitals and in title case for words in capitals
+    ("Shizuoka Stadium Ecopa" for "Shizuoka Stadium ECOPA"): ``(label, text, IRI)`` with
+    label ``TEAM``, ``STADIUM`` or ``CITY``; one IRI per label and text (the first)."""
+    patterns: list[tuple[str, str, str]] = []
     seen: set[tuple[str, str]] = set()
     cities = set(gaz.cities.values())
 
     def add(label: str, name: str, iri: str) -> None:
-        # "Shizuoka Stadium Ecopa" for the label "Shizuoka Stadium ECOPA"
         titled = re.sub(r"\b[A-Z]{3,}\b", lambda m: m[0].title(), name)
         for variant in {name, fold(name), name.upper(), fold(name).upper(), titled}:
             if (label, variant) not in seen and variant.strip():
                 seen.add((label, variant))
-                patterns.append({"label": label, "pattern": variant, "id": iri})
+                patterns.append((label, variant, iri))
 
     for name, iri in gaz.team_names.items():
         add("TEAM", name, iri)
@@ -113,8 +141,52 @@ def build_nlp(gaz: Gazetteer) -> Language:
     for iri, label in gaz.cities.items():
         if label not in gaz.team_names:
             add("CITY", label, iri)
-    ruler.add_patterns(patterns)
-    return nlp
+    return patterns
+
+
+@dataclass
+class NameIndex:
+    """The graph's names as token sequences of the pipeline's tokenizer, by first token: a
+    phrase matcher on token texts (spaCy's ``PhraseMatcher`` on ``ORTH``) that is a plain
+    dictionary, so it is stored with the gazetteer and loads in milliseconds.
+
+    ``by_first``: first token text → ``[(token texts, label, IRI)]``. Build with
+    :meth:`build`; :meth:`mentions` finds the names of a processed doc."""
+
+    by_first: dict[str, list[tuple[tuple[str, ...], str, str]]]
+
+    @classmethod
+    def build(cls, nlp: Language, patterns: list[tuple[str, str, str]]) -> NameIndex:
+        """Tokenize ``patterns`` (:func:`name_patterns`) with ``nlp``'s tokenizer."""
+        by_first: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
+        for (label, _text, iri), doc in zip(patterns, nlp.tokenizer.pipe(p[1] for p in patterns),
+                                            strict=True):  # fmt: skip
+            tokens = tuple(t.text for t in doc)
+            if tokens:
+                by_first.setdefault(tokens[0], []).append((tokens, label, iri))
+        return cls(by_first)
+
+    def mentions(self, doc: Doc) -> list[Mention]:
+        """Team, stadium and city mentions of ``doc``, in text order. As spaCy's
+        EntityRuler: every match found, then the longest first (the earlier of two as long)
+        kept where it overlaps no name kept before."""
+        words = [t.text for t in doc]
+        found: set[tuple[int, int, str, str]] = set()
+        for i, word in enumerate(words):
+            for tokens, label, iri in self.by_first.get(word, ()):
+                if tuple(words[i : i + len(tokens)]) == tokens:
+                    found.add((i, i + len(tokens), label, iri))
+        kept: list[tuple[int, int, str, str]] = []
+        taken: set[int] = set()
+        for start, end, label, iri in sorted(found, key=lambda m: (m[0] - m[1], m[0], m[2], m[3])):
+            if start not in taken and end - 1 not in taken:
+                kept.append((start, end, label, iri))
+                taken.update(range(start, end))
+        out = []
+        for start, end, label, iri in sorted(kept):
+            span = doc[start:end]
+            out.append(Mention(span.start_char, span.end_char, label.lower(), iri, span.text))
+        return out
 
 
 #: the start of a line that begins a unit of its own: a live-blog minute ("57'", "90+3 min"),
@@ -158,8 +230,8 @@ def unwrap_lines(text: str) -> str:
 
 
 def blank_boilerplate(text: str) -> str:
-    """Replace "Read also: <headline>" teasers, "Photo: …" captions and section headers with
-    spaces (same length).
+    """Replace "Read also: <headline>" teasers, "Photo: …" captions, section headers and an
+    encyclopedia's reference marks ("[3]", "[citation needed]") with spaces (same length).
 
     A teaser runs to the end of its line when the line is short; inside running text it ends
     with its run of capitalised words, less the last one when a lower-case word follows (that
@@ -172,6 +244,9 @@ def blank_boilerplate(text: str) -> str:
                 chars[i] = " "
     for m in SECTION_HEADERS.finditer(text):
         for i in range(m.start(1), m.end(1)):
+            chars[i] = " "
+    for m in REFERENCE_MARK.finditer(text):  # "by Sweden,[3] this meant": the name stays a name
+        for i in range(m.start(), m.end()):
             chars[i] = " "
     return "".join(chars)
 
@@ -212,14 +287,6 @@ class Mention:
     position: str | None = None
 
 
-def entity_mentions(doc: Doc) -> list[Mention]:
-    """Team, stadium and city mentions of a processed doc, in text order."""
-    return [
-        Mention(ent.start_char, ent.end_char, ent.label_.lower(), ent.ent_id_, ent.text)
-        for ent in doc.ents
-    ]
-
-
 #: a lower-case name particle before a capitalised name: "van Persie", "de Vrij", "dos Santos"
 PARTICLE = re.compile(
     r"(?:(?:van|von|de|der|den|da|di|do|dos|das|du|del|della|le|la|ter|ten)\s+)+[A-Z]"
@@ -235,18 +302,24 @@ def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) 
         return []
     folded = fold(text).lower()
     found: list[Mention] = []
+    taken = sorted(taken, key=lambda t: t.start)
+    starts = [t.start for t in taken]
+    longest = max((t.end - t.start for t in taken), default=0)
     for m in regex.finditer(folded):
         if not (text[m.start()].isupper() or PARTICLE.match(text, m.start())):
             continue
-        overlaps = [t for t in taken if t.start < m.end() and m.start() < t.end
+        near = taken[bisect_left(starts, m.start() - longest) : bisect_left(starts, m.end())]
+        overlaps = [t for t in near if t.start < m.end() and m.start() < t.end
                     and not _player_not_place(text, t, m.start(), m.end())]  # fmt: skip
         if any(t.end - t.start >= m.end() - m.start() for t in overlaps):
             continue
         p = variants[m.group()]
         if p is None:
-            # "Baggio" after "Roberto Baggio": the namesake named in full earlier in the text
+            # "Baggio" after "Roberto Baggio": the namesake named in full earlier in the text;
+            # "Maximiliano Pereira": the namesake whose given name it writes out ("Maxi")
             named = [x for x in shared[m.group()] if _folded(x.label) in folded]
             p = _latest_full(folded, m.start(), named) if named else None
+            p = p or _given_name_fits(text, m.start(), shared[m.group()])
             if p is None:
                 continue
         found.append(
@@ -313,9 +386,26 @@ def _squad_names(
         words = p.label.split()
         if len(words) == 2 and p.family == words[1]:
             variants.setdefault(_folded(f"{words[1]} {words[0]}"), p)
+    # "Thomas Mueller" for "Thomas Müller", as English papers transliterate German umlauts
+    for p in squads:
+        if _umlauts(p.label) != p.label:
+            variants.setdefault(_folded(_umlauts(p.label)), p)
+    # "Luis Ramírez" for "Luis Ramírez Zapata", "Juan Riquelme" for "Juan Román Riquelme":
+    # a long name shortened to two of its words, when no other player of the squads has them
+    shortened: dict[str, list[SquadPlayer]] = {}
+    for p in squads:
+        words = p.label.split()
+        if len(words) >= 3:
+            for two in {f"{words[0]} {words[1]}", f"{words[0]} {words[-1]}"}:
+                shortened.setdefault(_folded(two), []).append(p)
+    for name, players in shortened.items():
+        if name not in variants and len({p.iri for p in players}) == 1:
+            variants[name] = players[0]
     short: dict[str, list[SquadPlayer]] = {}
     for p in squads:
-        for name in {p.family or "", p.label.split()[-1] if " " in p.label else ""}:
+        names = {p.family or "", p.label.split()[-1] if " " in p.label else ""}
+        names |= {_umlauts(n) for n in names}
+        for name in names:
             if name and _folded(name) not in variants:
                 short.setdefault(_folded(name), []).append(p)
     shared: dict[str, list[SquadPlayer]] = {}
@@ -329,6 +419,28 @@ def _squad_names(
         return variants, shared, None
     alternation = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
     return variants, shared, re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])")
+
+
+#: German umlauts as English texts write them without the dots ("Mueller", "Oezil")
+UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def _umlauts(name: str) -> str:
+    """``name`` with German umlauts written out: "Müller" → "Mueller"."""
+    return name.translate(UMLAUTS)
+
+
+def _given_name_fits(text: str, start: int, namesakes: list[SquadPlayer]) -> SquadPlayer | None:
+    """Of players sharing the family name written at ``start``, the one whose given name
+    the word before it is, or begins ("Maximiliano" for Maxi Pereira, not Álvaro); ``None``
+    when none or several fit."""
+    before = re.search(r"([A-ZÀ-Ý][\w'’-]+)\s+$", text[max(0, start - 40) : start])
+    if before is None:
+        return None
+    given = _folded(before.group(1))
+    fits = {x.iri: x for x in namesakes
+            if " " in x.label and given.startswith(_folded(x.label.split()[0]))}  # fmt: skip
+    return next(iter(fits.values())) if len(fits) == 1 else None
 
 
 def _latest_full(folded: str, pos: int, players: list[SquadPlayer]) -> SquadPlayer | None:

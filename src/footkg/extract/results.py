@@ -28,9 +28,13 @@ WIN = (
     r"(?:squeezed|squeezing|edged|scraped|scraping|slipped|cruised|eased|swept|got|get|getting|"
     r"sneaked|battled|won) (?:past|by))"
 )
+#: a shootout after a score: "4-2 on penalties", "3-1 on a penalty shoot-out", "4-2 in a
+#: penalty-kick shootout", "5-4 with a penalties victory" (the kicks, never the match score)
+_SHOOTOUT_NOUN = r"(?:penalty[- ](?:kick[- ])?|spot[- ]kick )?shoot-?out"
 PENS = (
-    r"(?:on (?:penalties|pens|spot[- ]kicks|penalty kicks)|in (?:a|the) (?:penalty )?shoot-?out|"
-    r"after a (?:penalty )?shoot-?out)"
+    rf"(?:on (?:penalties|pens|spot[- ]kicks|penalty kicks|(?:a |the ){_SHOOTOUT_NOUN})|"
+    rf"in (?:a|the) {_SHOOTOUT_NOUN}|after a {_SHOOTOUT_NOUN}|"
+    r"with a (?:penalt(?:y|ies)|shoot-?out) (?:victory|win|triumph))"
 )
 #: words before a result's verb that put it in a relative or subordinate clause
 BACKGROUND = re.compile(
@@ -82,6 +86,17 @@ REACH = re.compile(
 )
 
 
+#: a stage reached, named in the plural without an article, as headlines write it ("to advance
+#: to finals"): read with "the" put in
+BARE_PLURAL = re.compile(
+    r"\b((?:advance|advances|advanced|advancing|go|goes|went|through|progress|progresses|"
+    r"move on|moves on) to) (finals|semi-?finals|quarter-?finals)\b", re.I
+)
+#: a stage a team is still to play, after another clause: ", hosts Germany to play in third
+#: place match" (blanked when the sentence's stage is read)
+FUTURE_STAGE = re.compile(
+    r",[^,.;]*?\bto (?:play|face|meet) (?:in )?(?:the |a )?[^,.;]{0,40}$"
+)
 #: right before a stage named without an article: "into semis", "reach quarters"
 INTO_BARE = re.compile(r"\b(?:into|reach|reached|through to)\s+$")
 #: after a stage: a place in it won, not the match played ("a quarter-final place")
@@ -111,6 +126,11 @@ class Statement:
     background: bool = False
     start: int = 0
     year: int | None = None
+    #: another meeting of the main match's two teams, told as such ("the two teams would meet
+    #: again twice", "their 1986 and 1990 matches"): kept without a score, with ``year`` as is
+    earlier: bool = False
+    #: a further team of a list of opponents ("beat T1, T2 2-1 and T3"): its words are its item's
+    listed: bool = False
 
 
 def _stmt(rule: str, a: str, b: str | None, sa: str | int | None, sb: str | int | None,
@@ -296,7 +316,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     for m in re.finditer(
         rf"{SCORE} (?:[\w-]+ ){{0,3}}(?:win|victory|triumph|rout|thrashing|demolition|drubbing|"
         rf"hammering|success|stroll|romp|canter|cruise|walkover|mauling|battering) "
-        rf"(?:over|against|of) (T\d+)",
+        rf"(?:of (?:their|its|his|her) own )?(?:over|against|of) (T\d+)",
         s,
     ):
         a = _subject(s, m.start()) or _subject_after(s, m.end())
@@ -461,7 +481,8 @@ def find_statements(sentence: Sentence) -> list[Statement]:
     # penalty kicks competition with 4-3", "winning a penalty-kick shootout 5-4" (opponent
     # from context)
     for m in re.finditer(
-        rf"\b(?:won|win|wins|winning|prevailed|triumphed) (?:the shoot-?out )?{SCORE} {PENS}|"
+        rf"\b(?:won|win|wins|winning|prevailed|triumphed) (?:the shoot-?out |the (?:match|game|"
+        rf"final|tie|semi-?final|quarter-?final) )?{SCORE} {PENS}|"
         rf"\b(?:won|win|wins|winning) {SHOOTOUT_NOUN} (?:with |by )?{SCORE}",
         s,
     ):
@@ -508,7 +529,7 @@ def find_statements(sentence: Sentence) -> list[Statement]:
             if b is not None:  # the opponent's words belong to this result
                 used.append((s.rfind(b, 0, m.start()) - 10, m.start()))
     # "T0 won a bad-tempered quarter-final 1-0" (the opponent is the other team of the match)
-    for m in re.finditer(rf"(T\d+) (?:had )?won (?:a|the|their) (?:(?!T\d)[^.;])*?{SCORE}", s):
+    for m in re.finditer(rf"(T\d+) (?:had )?won (?:a|the|their|this|that) (?:(?!T\d)[^.;])*?{SCORE}", s):
         if free(m) and not re.search(r"shoot-?out|penalt", m[0]):
             take(m, _stmt("result-won-no-opponent", m[1], None, m[2], m[3], needs_opponent=True))
     # "T0 and T1 were separated by one goal, T1 winning 1-0"
@@ -675,16 +696,122 @@ def find_statements(sentence: Sentence) -> list[Statement]:
         a = _subject(s, m.start())
         if free(m):
             take(m, _stmt("fixture-against", a or "T?", m[1], None, None, future=True))
+    # "… with T1 winning the match at Florence 2-0" (the opponent from the context)
+    for m in re.finditer(rf"\bwith (T\d+) (?:winning|beating|defeating)(?: (?!T\d)[\w'’,-]+){{0,8}}? {SCORE}\b", s):
+        if free(m):
+            hi, lo = sorted((int(m[2]), int(m[3])), reverse=True)
+            take(m, _stmt("result-with-winning", m[1], None, hi, lo, needs_opponent=True))
+    # "the team T0 beat in the quarterfinals, T1," (a past result, no score)
+    for m in re.finditer(r"\bthe (?:team|side|nation|country) (T\d+) (?:had )?(beat|defeated|knocked out|"
+                         r"eliminated|lost to|drew with)(?: in the [\w -]{3,30}?)?,? (T\d+)\b", s):  # fmt: skip
+        if free(m) and m[1] != m[3]:
+            take(m, _stmt("pair-the-team-beaten", m[1], m[3], None, None))
+    # "A of T0 and B of T1, who will play against each other in Sunday's final"
+    for m in re.finditer(r"(T\d+)\b[^.;]{0,40}? and [^.;]{0,40}?\b(T\d+),? who (?:will |would )?"
+                         r"(?:play|meet|face)(?: against)? each other\b", s):  # fmt: skip
+        if free(m) and m[1] != m[2]:
+            take(m, _stmt("fixture-each-other", m[1], m[2], None, None, future=True))
+    # past meetings named without a score: "T0 faced T1 and T2", "T0 lost its remaining two
+    # games against T1 and T2", "T0 getting eliminated in the first round … by T1"
+    for m in PAST_OPPONENT.finditer(s):
+        a = _subject(s, m.start()) if m[1] is None else m[1]
+        b = m[2] or m[3]
+        if a and a != b and free(m) and not re.match(r",? (?:\d{1,2})-\d", s[m.end() :]):
+            take(m, _stmt("pair-past-opponent", a, b, None, None))
+    out += _listed_opponents(s, out)
     if any(st not in subordinate and not st.background and not st.future for st in out):
         for st in subordinate:  # "after losing 8-3 to T1, T0 beat T2 3-2": the other is main
             st.background = True
     return out
 
 
+#: a past meeting with an opponent and no score: "faced T1", "played against T1", "lost its
+#: remaining two games against T1", "eliminated in the first round of the competition by T1"
+PAST_OPPONENT = re.compile(
+    r"(?:(T\d+) )?\b(?:faced|played against|met with|drew with|lost to|defeated|beat|overcame|"
+    r"knocked out|eliminated|saw off|edged past|"
+    r"(?:lost|won|drew) (?:(?:its|their|both|all|the) )?(?:[\w-]+ ){0,4}(?:games|matches|"
+    r"fixtures),? (?:against|with|to)|(?:qualifying |group |warm-up |friendly )?(?:games?|matches|"
+    r"fixtures?) against) (T\d+)|"
+    r"\b(?:eliminated|knocked out|ousted|dumped out|beaten|defeated)(?: (?!T\d)[\w'’-]+){0,8}? "
+    r"by (T\d+)(?![ ,]+\d)"
+)
+#: what may follow a list of opponents: the end of the clause, not a verb of a new one ("T0
+#: play T1 and T2 meet T3") nor a score ("beat T1 and T2 3-1")
+LIST_END = re.compile(
+    r"\s*(?:$|[.,;:!?)—–]|(?:in|at|on|during|before|after|as|with|while|where|which|who|but|"
+    r"to|of|for|that|the|this|last|earlier|later|respectively)\b)"
+)
+#: what may follow a list item: its stage (" in the round of 16", " at the quarter-final
+#: stage") and how it was won (" after extra time", " on penalties")
+STAGE_AFTER = (
+    r"(?: (?:in|at) the [\w -]{3,30}?(?=[,.;]| and\b| or\b| after\b| on\b|$))?"
+    r"(?: after extra[- ]time| in extra[- ]time| on penalties| after a (?:penalty )?shoot-?out)?"
+    r"(?: (?:in|at) the [\w -]{3,30}?(?=[,.;]| and\b| or\b|$))?"
+)
+#: extra time, said of one item of a list ("… T2 2-1 after extra time in the semi-final")
+OTHER_AET_WORDS = re.compile(r"\bafter extra[- ]time\b|\ba\.e\.t\b|\bin extra[- ]time\b", re.I)
+
+
+def _item_end(s: str, item: re.Match[str]) -> int:
+    """Where the words of a list item end: at the next item's separator or the clause end."""
+    m = re.search(r",|\band\b|;|\.", s[item.end() :])
+    return item.end() + (m.start() if m else len(s) - item.end())
+
+
+#: one more item of a list of opponents: ", T2", " and T3", ", as well as T4", each maybe with
+#: its score (" 1-0") after the stage phrase of the item before
+LIST_ITEM = re.compile(
+    STAGE_AFTER + r"(?:,|,? and|,? as well as|,? or) (?:the )?(?P<slot>T\d+)"
+    r"(?: (?P<sa>\d{1,2})-(?P<sb>\d{1,2})\b)?"
+)
+
+
+def _listed_opponents(s: str, found: list[Statement]) -> list[Statement]:
+    """One statement per further team of a list after an opponent ("against T1, T2 and T3",
+    "faced T1 and T2", a route to the final: "defeated T1 in the round of 16, T2 in the
+    quarter-final and T3 in the semi-final", "beat T1 2-0, T2 1-0 and T3 3-1"), like the
+    first: the same subject and tense, each its own score when the first has one."""
+    out: list[Statement] = []
+    for st in list(found):
+        if st.b is None or st.a == "T?":
+            continue
+        at = re.search(rf"\b{st.b}\b", s[st.start :])
+        if at is None:
+            continue
+        pos = st.start + at.end()
+        scored = st.score_a is not None
+        if scored:
+            own = re.match(r" (\d{1,2})-(\d{1,2})\b", s[pos:])
+            if own is None:
+                continue
+            pos += own.end()
+        items = []
+        while (item := LIST_ITEM.match(s, pos)) is not None:
+            items.append(item)  # each with its own score, or none ("… and T3 on penalties")
+            pos = item.end()
+        if not items or not LIST_END.match(s, re.match(STAGE_AFTER, s[pos:]).end() + pos):
+            continue  # "beat T1 and T2 3-1": a result of its own; "T0 play T1 and T2 meet T3"
+        for item in items:
+            if item["slot"] not in (st.a, st.b):
+                sa, sb = (item["sa"], item["sb"]) if item["sa"] else (None, None)
+                if sa is not None and st.score_a is not None and st.score_b is not None \
+                        and st.score_a < st.score_b:  # fmt: skip
+                    sa, sb = sorted((int(sa), int(sb)))  # a defeat: the subject's side first
+                twin = _stmt(st.rule, st.a, item["slot"], sa, sb, future=st.future)
+                twin.start, twin.background, twin.listed = st.start, st.background, True
+                # its own words only: the match starts with the stage and extra time of the
+                # item before ("T2 2-1 after extra time and T3": not T3's)
+                own = OTHER_AET_WORDS.search(s, item.start("slot"), _item_end(s, item))
+                twin.aet = True if own else None
+                out.append(twin)
+    return out
+
+
 def drawn_score(sentence: Sentence) -> int | None:
     """The goals of each side in "the semi-final had ended 1-1 after extra time"."""
     m = re.search(r"\b(?:finished|ended|stood|was|been|level|locked|pegged back to|drew|drawn|"
-                  r"still) (?:at )?(\d{1,2})-\1\b|\b(?:after|from) an? (\d{1,2})-\2 (?:[\w-]+ )?(?:draw|stalemate|tie)\b",
+                  r"still) (?:at )?(\d{1,2})-\1\b|\b(?:after|from|following) an? (\d{1,2})-\2 (?:[\w-]+ )?(?:draw|stalemate|tie)\b",
                   sentence.masked)  # fmt: skip
     if m:
         return int(m[1] or m[2])
@@ -693,11 +820,15 @@ def drawn_score(sentence: Sentence) -> int | None:
                           sentence.masked) else None  # fmt: skip
 
 
-def shootout_in(sentence: Sentence) -> tuple[str, int, int] | None:
+def shootout_in(sentence: Sentence, after_shootout: bool = False) -> tuple[str, int, int] | None:
     """``(winner slot, winner kicks, loser kicks)`` from "T0 won the shootout 3-2" or
-    "T0 won 4-2 on penalties" (also in capitals: "T0 WIN 3-2 ON PENALTIES"); ``None`` when
-    the sentence states no shootout result."""
+    "T0 won 4-2 on penalties" (also in capitals: "T0 WIN 3-2 ON PENALTIES"); with
+    ``after_shootout`` (the sentence before sent the match to a shootout), "T0 prevailed,
+    4-2"; ``None`` when the sentence states no shootout result."""
     s = re.sub(r"\b[A-Z]{2,}\b", lambda m: m.group().lower(), sentence.masked)
+    m = re.match(rf"\s*(T\d+) (?:prevailed|won|triumphed|went through),? {SCORE}\b", s)
+    if after_shootout and m:
+        return m[1], max(int(m[2]), int(m[3])), min(int(m[2]), int(m[3]))
     m = re.search(
         rf"(T\d+) (?:\w+ ){{0,2}}(?:won|win|wins) (?:{SHOOTOUT_NOUN} )?(?:by |with )?{SCORE}(?: on penalties| in the shoot-?out| on spot-kicks)?",
         s,
@@ -727,7 +858,11 @@ def stage_in(text: str) -> tuple[str | None, bool]:
     ``("semi-final", True)``: the match itself was the round before."""
     if not ANY_STAGE.search(text):
         return None, False
+    text = BARE_PLURAL.sub(r"\1 the \2", text)  # "to advance to finals"
     reach = REACH.search(text)
+    # a stage another team is to play is not this match's: "… to advance to the finals, hosts
+    # Germany to play in third place match"
+    text = FUTURE_STAGE.sub(lambda m: " " * len(m.group()), text)
     for pattern, key in STAGE_PATTERNS:
         m = pattern.search(text)
         if m:
@@ -744,6 +879,7 @@ def stages_named(text: str) -> set[str]:
     """Every stage key a text names anywhere ("quarter-final", "group stage", …), reached
     ones ("to reach the semi-finals") left out."""
     out = set()
+    text = BARE_PLURAL.sub(r"\1 the \2", text)
     reached = [(m.start(1), m.end(1) + 2) for m in REACH.finditer(text)]
     for pattern, key in STAGE_PATTERNS:
         for m in pattern.finditer(text):

@@ -124,7 +124,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("ignore-came-on", re.compile(rf"\b(?:come|came|coming|comes|brought) on (?:as a substitute )?(?:only |just )?{NUM} minutes? (?:before|from|after|into)(?: the)? (?:end|start|break|interval|restart|half|second half|extra|full)[\w -]*", re.I)),
     ("ignore-brought-on", re.compile(rf"\b(?:introduced|sent on|brought on|threw on)\b[^.;]{{0,60}}?\b{NUM} minutes? (?:after|before|into|from) (?:the )?(?:restart|interval|break|half-time|start|end|second half|kick-off)\b", re.I)),
     ("minute-plus", re.compile(rf"\b(45|90|105|120)(?:st|nd|rd|th)? minute plus {NUM}\b", re.I)),
-    ("seconds-later", re.compile(r"\b(?:sixty|60|ninety|90|forty-five|45|thirty|30) seconds (?:later|afterwards|after that)\b", re.I)),
+    # "sixty seconds later", "another minute later": one minute after the last time given
+    ("seconds-later", re.compile(r"\b(?:(?:sixty|60|ninety|90|forty-five|45|thirty|30) seconds|another minute) (?:later|afterwards|after that)\b", re.I)),
     ("plus", re.compile(r"\b(\d{2,3}) ?\+ ?(\d{1,2})(?:th|st|nd|rd)?(?:'|’| min(?:ute)?s?\b)?")),
     ("stoppage-nth-first-et", re.compile(rf"\b(?:(?:in )?the )?{ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of the first (?:period|half) of extra[- ]time", re.I)),
     ("stoppage-nth-et", re.compile(rf"\b(?:(?:in )?the )?{ORD} minute of (?:stoppage|injury|added) time (?:at the end )?of extra[- ]time", re.I)),

@@ -23,10 +23,11 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
+from urllib.parse import urlsplit
 
 import platformdirs
 
@@ -35,8 +36,8 @@ from footkg.errors import ChecksumError, DataDirError, DownloadError, ManifestEr
 from footkg.ingest.sources import sample
 from footkg.model import DatasetInfo
 
-#: The manifest in a source checkout: ``<repo>/data/datasets.json``.
-DEFAULT_MANIFEST = resources.repo_root() / "data" / "datasets.json"
+#: The manifest footkg ships: ``data/datasets.json`` (in the package, or a source checkout).
+DEFAULT_MANIFEST = resources.manifest_path()
 #: The built-in offline sample: ``<repo>/data/sample``.
 SAMPLE_DIR = sample.SAMPLE_DIR
 #: Folder of the cache that holds the downloaded datasets.
@@ -243,45 +244,102 @@ def file_url(entry: FileEntry, base_url: str | None) -> str:
     return entry.url
 
 
+#: Called after each file :func:`fetch` downloads: (entry, files done, files to download).
+FileCallback = Callable[["FileEntry", int, int], None]
+
+
+class _TotalBar:
+    """The progress-bar object pooch's HTTP downloader drives for one file (``total``,
+    ``update``, ``reset``, ``close``), forwarding to one tqdm bar over every file of a fetch.
+
+    pooch counts whole chunks and, at the end, resets the file's bar and adds its real size;
+    this keeps the overall bar exact by taking back what the file had added before."""
+
+    def __init__(self, bar: Any) -> None:
+        self.bar = bar
+        self.total = 0
+        self._file_bytes = 0
+
+    def update(self, n: int) -> None:
+        self._file_bytes += n
+        self.bar.update(n)
+
+    def reset(self) -> None:
+        self.bar.update(-self._file_bytes)
+        self._file_bytes = 0
+
+    def close(self) -> None:
+        self._file_bytes = 0
+
+
 def fetch(
     cache_dir: Path,
     *,
     manifest: Manifest,
     base_url: str | None = None,
     progress: bool = True,
+    on_file: FileCallback | None = None,
 ) -> Path:
     """Download every file of ``manifest`` into ``cache_dir/datasets`` and return that folder.
 
-    Files already present with the right SHA-256 are not downloaded again. ``base_url`` (or
-    ``FOOTKG_DATA_URL``) replaces each file's URL by ``base_url/<path>`` (a mirror or a test
-    server). ``progress`` shows a progress bar per file on stderr (needs ``tqdm``).
+    Files already present with the right size and SHA-256 are not downloaded again.
+    ``base_url`` (or ``FOOTKG_DATA_URL``) replaces each file's URL by ``base_url/<path>`` (a
+    mirror or a test server). ``progress`` shows one tqdm bar on stderr (bytes of all the files
+    still to download, and files done), on a terminal only; ``on_file`` is called after each
+    file (entry, files done, files to download), for a line per file in a log.
 
-    Raises :class:`DownloadError` (names the file, URL and cause) when a download fails, and
-    :class:`ChecksumError` (names the file and both hashes) when a file's SHA-256 is wrong; the
-    bad download is deleted, so the cache never holds it as if valid.
+    Raises :class:`DownloadError` (names the file, URL and cause; a server that cannot be
+    reached says so in one line) when a download fails, and :class:`ChecksumError` (names the
+    file and both hashes) when a file's SHA-256 is wrong; the bad download is deleted, so the
+    cache never holds it as if valid.
     """
     import pooch  # imported here: pooch and requests are slow to import
+    from tqdm import tqdm
 
     data_dir = cache_dir / CACHE_SUBDIR
     base_url = base_url if base_url is not None else env_data_url()
-    for entry in manifest.files:
-        url = file_url(entry, base_url)
-        try:
-            pooch.retrieve(
-                url,
-                known_hash=f"sha256:{entry.sha256}",
-                fname=entry.path,
-                path=data_dir,
-                progressbar=progress,
-            )
-        except ValueError as err:
-            if "hash" not in str(err):
-                raise DownloadError(entry.path, url, err) from err
-            actual = sha256_in_message(str(err), exclude=entry.sha256)
-            raise ChecksumError(entry.path, url, entry.sha256, actual) from err
-        except Exception as err:  # requests' errors, OSError: one named error for the caller
-            raise DownloadError(entry.path, url, _describe(err)) from err
+    missing = {p.path for p in verify(data_dir, manifest)}
+    todo = [entry for entry in manifest.files if entry.path in missing]
+    logger = pooch.get_logger()
+    level = logger.level
+    logger.setLevel("WARNING")  # pooch says "Downloading data from …" once per file
+    bar = tqdm(
+        total=sum(e.size for e in todo),
+        unit="B",
+        unit_scale=True,
+        desc=f"0/{len(todo)} files",
+        disable=None if progress else True,  # None: on a terminal only
+        leave=True,
+    )
+    try:
+        for done, entry in enumerate(todo, 1):
+            _download(pooch, entry, file_url(entry, base_url), data_dir, _TotalBar(bar))
+            bar.set_description(f"{done}/{len(todo)} files")
+            if on_file is not None:
+                on_file(entry, done, len(todo))
+    finally:
+        bar.close()
+        logger.setLevel(level)
     return data_dir
+
+
+def _download(pooch: Any, entry: FileEntry, url: str, data_dir: Path, bar: _TotalBar) -> None:
+    """One file into ``data_dir/<entry.path>`` with pooch, its SHA-256 checked."""
+    try:
+        pooch.retrieve(
+            url,
+            known_hash=f"sha256:{entry.sha256}",
+            fname=entry.path,
+            path=data_dir,
+            downloader=pooch.HTTPDownloader(progressbar=bar),
+        )
+    except ValueError as err:
+        if "hash" not in str(err):
+            raise DownloadError(entry.path, url, err) from err
+        actual = sha256_in_message(str(err), exclude=entry.sha256)
+        raise ChecksumError(entry.path, url, entry.sha256, actual) from err
+    except Exception as err:  # requests' errors, OSError: one named error for the caller
+        raise DownloadError(entry.path, url, _describe(err, url)) from err
 
 
 def sha256_in_message(message: str, *, exclude: str) -> str | None:
@@ -293,7 +351,16 @@ def sha256_in_message(message: str, *, exclude: str) -> str | None:
     return None
 
 
-def _describe(err: BaseException) -> str:
+def _describe(err: BaseException, url: str) -> str:
+    """A download error in one line: a server that cannot be reached is named (urllib3's
+    nested message is left out), an HTTP error gives its status."""
+    import requests
+
+    host = urlsplit(url).netloc or url
+    if isinstance(err, requests.ConnectionError | requests.Timeout):
+        return f"{type(err).__name__}: cannot reach {host} (no network, or the server is down)"
+    if isinstance(err, requests.HTTPError) and err.response is not None:
+        return f"HTTP {err.response.status_code} {err.response.reason} from {host}"
     return f"{type(err).__name__}: {err}"
 
 

@@ -9,7 +9,9 @@
   difference.
 * ``previousEdition``: the edition of the same competition held before (by year).
 * A head-to-head record (``fk:HeadToHead``) of every pair of teams that met, over all their
-  matches with a score (every competition, friendlies included): meetings, wins of each side and
+  matches with a score (every competition, friendlies included) that were played: an awarded
+  result (``fk:awarded``: a walkover, a forfeit) is not a meeting on the pitch and counts in
+  no record, though it has a winner: meetings, wins of each side and
   draws (a shootout decides nothing: such a match is a draw), goals of each side, the sum of the
   absolute goal differences, knockout meetings and finals, first and last meeting, the rivalry
   score (``docs/rivalry-score.md``) and the pair's rank among all pairs by meetings and by
@@ -284,12 +286,13 @@ def _stage_keys(m: RMatch) -> list[str | None]:
 def head_to_head_records(
     matches: Iterable[RMatch], clubs: Container[str] = frozenset()
 ) -> list[HeadToHead]:
-    """The head-to-head record of every pair of teams that met in a match with a score, with
-    scores and ranks (see :class:`HeadToHead`), in no particular order. Pairs of ``clubs``
-    (club IRIs) are ranked among themselves, pairs of national teams among themselves."""
+    """The head-to-head record of every pair of teams that met in a played match with a score
+    (awarded results left out), with scores and ranks (see :class:`HeadToHead`), in no
+    particular order. Pairs of ``clubs`` (club IRIs) are ranked among themselves, pairs of
+    national teams among themselves."""
     records: dict[tuple[str, str], HeadToHead] = {}
     for m in matches:
-        if m.home_score is None or m.away_score is None:
+        if m.home_score is None or m.away_score is None or m.awarded:
             continue
         home_first = m.home_iri < m.away_iri
         team1, team2 = (m.home_iri, m.away_iri) if home_first else (m.away_iri, m.home_iri)

@@ -20,6 +20,12 @@ Cross-source rules (see :mod:`footkg.ingest.resolve` for names):
   football.json (England 2010-11 → 2018-19) is one match, by the rule above.
 * A competition's other names (``data/club-competitions.csv``: martj42's ``UEFA Euro`` is the
   UEFA European Championship) resolve to one competition, with those names as labels.
+* A match row whose team name names no team on its date (a former name out of its period, a
+  near miss of a known team: :class:`footkg.ingest.resolve.TeamNameCheck`) is skipped, with its
+  goals, and listed in :attr:`Integrated.skipped` under its source (national teams' rows: club
+  names go through :class:`footkg.ingest.clubs.ClubNames`).
+* An awarded result (a walkover, or a source's ``awarded`` flag) is kept with ``awarded`` set;
+  :mod:`footkg.ingest.derive` does not count it as played.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from datetime import date, timedelta
 
 from footkg import vocab
 from footkg.ingest.clubs import ClubNames
-from footkg.ingest.resolve import TeamNames, rules_from_former_names
+from footkg.ingest.resolve import TeamNameCheck, TeamNames, rules_from_former_names
 from footkg.model import (
     Goal,
     ManagerAppointment,
@@ -40,6 +46,7 @@ from footkg.model import (
     Player,
     Season,
     ShootoutKick,
+    SkippedRow,
     SourceData,
     Stadium,
     Tournament,
@@ -137,6 +144,7 @@ class RMatch:
     replay_of: str | None = None
     walkover_winner_iri: str | None = None
     match_number: int | None = None
+    awarded: bool = False
     identifiers: list[str] = field(default_factory=list)
     extra: list[tuple[str, object, str]] = field(default_factory=list)
     goals: list[RGoal] = field(default_factory=list)
@@ -309,6 +317,9 @@ class Integrated:
     conflicts: list[Conflict] = field(default_factory=list)
     merged_matches: Counter[str] = field(default_factory=Counter)
     unresolved: Counter[str] = field(default_factory=Counter)
+    #: Rows skipped here (their ``ref`` names the source): match rows whose team names name no
+    #: team, and the goal rows of those matches.
+    skipped: list[SkippedRow] = field(default_factory=list)
 
 
 # ---- integration --------------------------------------------------------------------------------
@@ -326,8 +337,11 @@ class _Integrator:
         names: TeamNames,
         clubs: ClubNames | None = None,
         competition_aliases: dict[str, str] | None = None,
+        check: TeamNameCheck | None = None,
     ) -> None:
         self.names = names
+        self.check = check
+        self.skipped_matches: dict[tuple[str, str], str] = {}
         self.clubs = clubs
         self.competition_aliases = competition_aliases or {}
         self.club_cache: dict[tuple[str, str, str], str] = {}
@@ -642,7 +656,7 @@ def integrate(
             [*names._rules, *rules_from_former_names(former)],
             known_names=names._known,
         )
-    it = _Integrator(names, clubs, competition_aliases)
+    it = _Integrator(names, clubs, competition_aliases, _name_check(sources, names))
     for source in sources:
         _add_reference_data(it, source)
     for source in sources:
@@ -735,6 +749,16 @@ def _add_seasons(it: _Integrator, source: SourceData) -> None:
         iri = it.season(record, graph)
         it.season_by_name[(record.competition, record.name)] = iri
         it.season_country[iri] = record.country
+def _name_check(sources: list[SourceData], names: TeamNames) -> TeamNameCheck:
+    """The check of match rows' team names over ``sources`` (their team tables and uses)."""
+    uses = {
+        s.info.key: Counter(
+            name for m in s.matches if m.team_kind != "club" for name in (m.home, m.away)
+        )
+        for s in sources
+    }
+    listed = {t.name for s in sources for t in s.teams}
+    return TeamNameCheck(names, uses, listed)
 
 
 def _add_reference_data(it: _Integrator, source: SourceData) -> None:
@@ -823,6 +847,15 @@ def _add_matches(it: _Integrator, source: SourceData) -> None:
     key = source.info.key
     seen_today: Counter[tuple[date, frozenset[str]]] = Counter()
     for m in source.matches:
+        problem = (
+            it.check
+            and m.team_kind != "club"
+            and (it.check.problem(m.home, m.date, key) or it.check.problem(m.away, m.date, key))
+        )
+        if problem:
+            it.out.skipped.append(SkippedRow(m.ref, *problem))
+            it.skipped_matches[(key, m.key)] = f"{m.ref.file} line {m.ref.line}: {problem[0]}"
+            continue
         home_iri, away_iri = _sides(it, m, key)
         teams = frozenset((home_iri, away_iri))
         seen_today[(m.date, teams)] += 1
@@ -909,7 +942,7 @@ def _new_match(
         status=m.status,
         matchday=m.matchday,
         round=m.round,
-        awarded=m.awarded,
+        awarded=m.awarded or m.walkover_winner is not None,
     )
     if m.stadium:
         rm.stadium_iri = vocab.stadium_iri(m.stadium, m.city)
@@ -980,6 +1013,9 @@ def _merge_match(
             conflict("extraTime", rm.extra_time, m.extra_time, "extra time played")
     if m.neutral is not None and rm.neutral is None:
         rm.extra.append(("neutralVenue", m.neutral, graph))
+    if m.awarded and not rm.awarded:
+        rm.awarded = True  # one source's word that the result was not played for is enough
+        rm.extra.append(("awarded", True, graph))
     if m.shootout and m.shootout.winner and rm.shootout and rm.shootout.winner_iri:
         winner_iri = it.team(m.shootout.winner, m.gender, key)
         if winner_iri != rm.shootout.winner_iri:
@@ -1029,6 +1065,10 @@ def _add_goals_and_kicks(it: _Integrator, source: SourceData) -> None:
     primary: list[tuple[RMatch, list[Goal]]] = []
     for match_key, goals in by_match.items():
         match_iri = it.source_match.get((key, match_key))
+        if (key, match_key) in it.skipped_matches:
+            why = f"its match was skipped ({it.skipped_matches[(key, match_key)]})"
+            it.out.skipped.extend(SkippedRow(g.ref, "no-match", why) for g in goals)
+            continue
         if match_iri is None:
             it.out.unresolved["goal of an unknown match"] += len(goals)
             continue

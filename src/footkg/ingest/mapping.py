@@ -355,8 +355,8 @@ def map_match(sink: QuadSink, m: RMatch) -> None:
         sink.add(s, _FK.walkover, True, g)
     if m.status:
         sink.add_iri(s, _FK.status, vocab.MATCH_STATUSES[m.status], g)
-    if m.awarded:
-        sink.add(s, _FK.awarded, True, g)
+    if m.awarded and not any(prop == "awarded" for prop, _, _ in m.extra):
+        sink.add(s, _FK.awarded, True, g)  # else the source that says so states it
     sink.add(s, _FK.matchday, m.matchday, g)
     sink.add(s, _FK.round, m.round, g)
     sink.add_iri(s, _FK.firstLeg, m.first_leg_iri, g)

@@ -34,6 +34,9 @@ class ArticlesSummary:
     conflicts: dict[str, int] = field(default_factory=dict)
     headlines: dict[str, str] = field(default_factory=dict)
     quads: list[ox.Quad] = field(default_factory=list)
+    #: the extractor's gazetteer (complete, detached from the store) and names, for the
+    #: extraction cache the build writes beside the store (:mod:`footkg.extract.cache`)
+    extractor_state: tuple | None = None
 
 
 def report_files(folders: Iterable[Path]) -> list[Path]:
@@ -76,48 +79,23 @@ def _violations(store: ox.Store, quads: list[ox.Quad]) -> list[str]:
     ]
 
 
-_FK = "https://w3id.org/footkg/ontology#"
-_CONFLICT = ox.NamedNode(_FK + "SourceConflict")
-_RDF_TYPE = ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
-
-
-def _with_kept_sources(store: ox.Store, quads: list[ox.Quad]) -> list[ox.Quad]:
-    """Complete each report conflict with ``fk:keptSource``: the named graph of the store that
-    states the fixture's match (the extractor sees the union graph, the store knows the source)."""
-    subject_of = {
-        q.subject: q.object for q in quads if q.predicate.value == _FK + "conflictSubject"
-    }
-    has_kept = {q.subject for q in quads if q.predicate.value == _FK + "keptSource"}
-    extra = []
-    for q in quads:
-        if q.predicate == _RDF_TYPE and q.object == _CONFLICT and q.subject not in has_kept:
-            match = subject_of.get(q.subject)
-            found = (
-                next(store.quads_for_pattern(match, _RDF_TYPE, None, None), None) if match else None
-            )
-            if found is not None and isinstance(found.graph_name, ox.NamedNode):
-                kept = ox.NamedNode(_FK + "keptSource")
-                extra.append(ox.Quad(q.subject, kept, found.graph_name, q.graph_name))
-    return quads + extra
-
-
 def ingest_articles(store: ox.Store, files: list[Path], *, load: bool = True) -> ArticlesSummary:
     """Extract, check and merge the reports in ``files`` into ``store`` (which must hold the
     fixture data; with ``load=False`` the caller loads ``summary.quads`` itself). Returns what
     was merged and what was refused, with reasons."""
     from footkg import extract  # spaCy is imported only when there are reports
+    from footkg.extract.cache import snapshot
 
     summary = ArticlesSummary()
     if not files:
         return summary
-    result = extract.ingest(store, files)
+    gaz, names = snapshot(extract.Gazetteer.from_store(store))
+    summary.extractor_state = (gaz, names)
+    result = extract.ingest(store, files, extractor=extract.Extractor(gaz, names=names))
     summary.refused.update(result.refused)
-    by_graph: dict[str, list[ox.Quad]] = {}
-    for quad in result.quads:
-        by_graph.setdefault(quad.graph_name.value, []).append(quad)  # type: ignore[union-attr]
     for path, extraction in result.extractions.items():
         graph = _graph_of(extraction)
-        quads = _with_kept_sources(store, by_graph.get(graph, []))
+        quads = result.graphs[path]
         problems = _violations(store, quads)
         if problems:
             summary.refused[path] = "facts violate the shapes: " + "; ".join(problems[:3])

@@ -9,6 +9,12 @@ Rules (documented in README, tested in ``tests/test_resolve.py``):
   results (martj42 ``former_names.csv``), transitively (Bohemia → Czechoslovakia → Czech
   Republic). The name used at the time is kept on each match; aliases (``USA``) are not names
   used at the time, former names (``West Germany``) are.
+* **Names a match row cannot use** (:class:`TeamNameCheck`; the row is skipped and listed):
+  a former name outside every period it was used (martj42's ``Ireland`` means Northern Ireland
+  from 1882 to 1956: a 2024 row naming ``Ireland`` names no team, and is not made Northern
+  Ireland), and an unknown name that is a near miss of a known team (``Uruguray``: a name no
+  table and no other source knows, used in at most :data:`RARE_USES` rows of its source, within
+  :data:`NEAR_MISS` of a team's name by rapidfuzz's ratio): never minted as a new team.
 * **Players.** A source's player identifier is kept within the source. Across sources two
   records are the same player when their names have the same identity key
   (:func:`footkg.vocab.identity_key`) and either their birth dates agree or they score for the
@@ -19,16 +25,30 @@ from __future__ import annotations
 
 import csv
 import difflib
-from collections import defaultdict
-from collections.abc import Iterable
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from footkg.errors import UnknownTeamError
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA, Levenshtein
+
+from footkg.errors import UnknownCompetitionError, UnknownTeamError
 from footkg.model import FormerName
-from footkg.vocab import identity_key
+from footkg.vocab import MENS_WORLD_CUP, WOMENS_WORLD_CUP, identity_key
+
+#: A team name used in this many match rows of one source or fewer, and known nowhere else, is
+#: checked for being a misspelling (martj42's 28 real teams of one to three rows, such as
+#: Niue, Palau or Seborga, are no near miss of anything).
+RARE_USES = 3
+#: Smallest rapidfuzz ratio (0–100, on identity keys) of a near miss: "Uruguray" is 93 from
+#: "Uruguay"; the closest real pair in martj42, Délvidék (2 rows) and Felvidék, is 87.5. Two
+#: adjacent letters swapped ("Germnay") are a near miss too, whatever the ratio.
+NEAR_MISS = 90
+#: A name used in this many match rows over all sources is a known team name.
+WELL_USED = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +126,10 @@ class TeamNames:
             if rule.kind == "former":
                 self._former_names.add(rule.name)
         self._known: set[str] = set(known_names)
+        self._dated: dict[str, list[NameRule]] = defaultdict(list)
+        for rule in self._rules:
+            if rule.kind == "former" and not rule.source:
+                self._dated[rule.name].append(rule)
         for rule in self._rules:
             if rule.kind == "former" and (rule.start or rule.end):
                 self._periods[self.canonical(rule.canonical)].append(rule)
@@ -126,6 +150,23 @@ class TeamNames:
                 break
             current = nxt
         return current
+
+    def out_of_period(self, name: str, on: date, source: str | None = None) -> str | None:
+        """Why ``name`` names no team on date ``on``, or ``None`` when it does: a name known
+        only as a dated former name (no alias of ``source``'s own, not a team's current name)
+        whose every period leaves ``on`` out ("'Ireland' is the name Northern Ireland used
+        from 1882-02-18 to 1956-04-11")."""
+        if (source, name) in self._by_source or self.canonical(name, source) == name:
+            return None
+        rules = self._dated.get(name, [])
+        if not rules or not all(r.start or r.end for r in rules):
+            return None
+        if any((r.start or date.min) <= on <= (r.end or date.max) for r in rules):
+            return None
+        periods = ", ".join(
+            f"{r.start or '…'} to {r.end or 'now'}" for r in sorted(rules, key=lambda r: r.name)
+        )
+        return f"{name!r} is the name {self.canonical(name)} used from {periods}, not on {on}"
 
     def is_former_name(self, name: str) -> bool:
         """True when ``name`` is a name a team really used (kept as the name at the time)."""
@@ -180,6 +221,60 @@ class TeamNames:
             return self.canonical(self._by_key[key])
         suggestions = difflib.get_close_matches(key, list(self._by_key), n=3, cutoff=0.7)
         raise UnknownTeamError(text, [self.canonical(self._by_key[s]) for s in suggestions])
+
+
+class TeamNameCheck:
+    """Refuses the team names of a match row that name no team (see the module docstring).
+
+    ``names`` resolves names; ``uses`` counts, per source key, the match rows naming each
+    team; ``listed`` are the names in the sources' team tables and footkg's name table.
+    """
+
+    def __init__(
+        self, names: TeamNames, uses: Mapping[str, Counter[str]], listed: Iterable[str]
+    ) -> None:
+        self.names = names
+        self.uses = uses
+        self.total: Counter[str] = Counter()
+        for counts in uses.values():
+            self.total.update(counts)
+        self.listed = set(listed) | {r.name for r in names._rules} | {
+            r.canonical for r in names._rules
+        }
+        known = self.listed | {n for n, k in self.total.items() if k >= WELL_USED}
+        self._known_keys = {identity_key(n): n for n in sorted(known)}
+        self._unknown: dict[tuple[str, str], tuple[str, str] | None] = {}
+
+    def problem(self, name: str, on: date, source: str) -> tuple[str, str] | None:
+        """``(reason, detail)`` when a row of ``source`` dated ``on`` cannot name ``name``:
+        ``"name-out-of-period"`` or ``"unknown-team"`` (with the near miss); else ``None``."""
+        why = self.names.out_of_period(name, on, source)
+        if why is not None:
+            return "name-out-of-period", f"{why}: the row names no team"
+        if (name, source) not in self._unknown:
+            self._unknown[(name, source)] = self._near_miss(name, source)
+        return self._unknown[(name, source)]
+
+    def _near_miss(self, name: str, source: str) -> tuple[str, str] | None:
+        if name in self.listed or self.total[name] > self.uses.get(source, Counter())[name]:
+            return None  # in a table, or used by another source too
+        if self.total[name] > RARE_USES:
+            return None
+        key = identity_key(name)
+        candidates = {k: n for k, n in self._known_keys.items() if k != key}
+        best = process.extractOne(key, list(candidates), scorer=fuzz.ratio)
+        swapped = [k for k in candidates if OSA.distance(key, k) == 1 < Levenshtein.distance(key, k)
+                   ]  # fmt: skip
+        if swapped:
+            near = candidates[swapped[0]]
+        elif best is not None and best[1] >= NEAR_MISS:
+            near = candidates[best[0]]
+        else:
+            return None
+        return "unknown-team", (
+            f"team {name!r} is named in {self.total[name]} row(s) and no table or other source "
+            f"knows it: did you mean {near!r}? (not minted as a new team)"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,3 +362,55 @@ class TeamIndex:
             raise UnknownTeamError(text, sorted(found))
         close = difflib.get_close_matches(key, list(self._labels), n=3, cutoff=0.75)
         raise UnknownTeamError(text, [self._labels[c] for c in close])
+
+
+_COMPETITION_NAMES_QUERY = """
+PREFIX fk: <https://w3id.org/footkg/ontology#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+SELECT DISTINCT ?n WHERE {
+  { ?c a fk:Competition } UNION { ?c a fk:LeagueTier }
+  { ?c rdfs:label ?n } UNION { ?c skos:altLabel ?n } }"""
+
+
+class CompetitionIndex:
+    """Finds a competition's label from what a user typed: ``"fifa world cup"`` → ``"FIFA
+    World Cup"`` (case, accents and punctuation do not matter, as for teams).
+
+    Known competitions are the ``rdfs:label`` and ``skos:altLabel`` of every ``fk:Competition``
+    in the graph (the World Cups, continental cups, qualifiers, friendlies, club leagues and
+    cups: "Premier League", "First Division", "UEFA Euro") and of every league tier ("English
+    top division", which the catalogue's league queries take as a competition) plus the two World
+    Cups footkg always knows (:data:`footkg.vocab.MENS_WORLD_CUP`, ``WOMENS_WORLD_CUP``), so a
+    store built from the sample still takes the women's competition (and answers no rows).
+    Raises :class:`UnknownCompetitionError` with close labels for anything else.
+    """
+
+    def __init__(self, labels: Iterable[str]) -> None:
+        """``labels``: competition names as the graph labels them."""
+        self._by_key: dict[str, str] = {}
+        for label in sorted({*labels, MENS_WORLD_CUP, WOMENS_WORLD_CUP}):
+            self._by_key.setdefault(identity_key(label), label)
+
+    @classmethod
+    def from_store(cls, store: Any) -> CompetitionIndex:
+        """Build the index from a pyoxigraph store (union of the graphs)."""
+        rows = store.query(_COMPETITION_NAMES_QUERY, use_default_graph_as_union=True)
+        return cls(r["n"].value for r in rows)
+
+    @property
+    def labels(self) -> list[str]:
+        """Every known competition label, sorted."""
+        return sorted(self._by_key.values())
+
+    def lookup(self, text: str) -> str:
+        """The label of the competition ``text`` names; raises :class:`UnknownCompetitionError`
+        with up to three close labels (those containing the words typed first)."""
+        key = identity_key(text)
+        if key in self._by_key:
+            return self._by_key[key]
+        words = f"-{key}-"
+        containing = sorted((k for k in self._by_key if key and words in f"-{k}-"), key=len)
+        close = difflib.get_close_matches(key, list(self._by_key), n=3, cutoff=0.6)
+        suggestions = list(dict.fromkeys([*containing, *close]))[:3]
+        raise UnknownCompetitionError(text, [self._by_key[k] for k in suggestions])

@@ -31,7 +31,8 @@ _SCHEMA = """CREATE TABLE IF NOT EXISTS answers (
 
 class AnswerCache:
     """The cache file at ``path`` (created with its folder if missing; ``":memory:"`` for a
-    throw-away cache). Usable as a context manager; :meth:`close` when done."""
+    throw-away cache). Usable as a context manager; :meth:`close` when done. ``hits`` and
+    ``misses`` count the keys :meth:`get_many` found and did not find since it was opened."""
 
     def __init__(self, path: Path | str) -> None:
         if str(path) != ":memory:":
@@ -41,6 +42,8 @@ class AnswerCache:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(_SCHEMA)
         self._db.commit()
+        self.hits = 0
+        self.misses = 0
 
     def get_many(self, endpoint: str, kind: str, keys: Iterable[str]) -> dict[str, Any]:
         """The cached answers for ``keys`` (JSON-decoded), by key; keys never answered are
@@ -56,6 +59,8 @@ class AnswerCache:
                 (endpoint, kind, *chunk),
             )
             found.update((k, json.loads(v)) for k, v in rows)
+        self.hits += len(found)
+        self.misses += len(keys) - len(found)
         return found
 
     def put_many(self, endpoint: str, kind: str, answers: Mapping[str, Any]) -> None:

@@ -11,17 +11,27 @@ A catalogue file opens with comment lines that describe it::
 
 A parameter is a SPARQL variable of the same name (``?competition``). Its type says how a raw
 string from the command line becomes an RDF term: ``team`` → IRI (a name goes through a resolver),
-``string`` → ``xsd:string``, ``integer`` → ``xsd:integer``, ``date`` → ``xsd:date``, ``stage`` →
-a stage key of :data:`footkg.vocab.STAGES` or ``"knockout"`` as ``xsd:string``. A parameter with a
-default is bound to it when not given; an ``optional`` one without a default stays unbound, and the
-query text must then still be correct.
+``competition`` → the competition's ``rdfs:label`` as ``xsd:string`` (a name goes through a
+resolver that knows the store's competitions and suggests close ones), ``string`` →
+``xsd:string``, ``integer`` → ``xsd:integer``, ``date`` → ``xsd:date``, ``stage`` → a stage key
+of :data:`footkg.vocab.STAGES` or ``"knockout"`` as ``xsd:string``. ``values: a|b`` restricts a
+parameter to a known set (``# param: order (type: string, default: played, values:
+played|score)``); any other value is refused with the valid ones and the closest named. A
+parameter with a default is bound to it when not given; an ``optional`` one without a default
+stays unbound, and the query text must then still be correct. A value holding a byte that was
+not UTF-8 (on the command line, ``\udcff`` after Python's surrogate escape) or a control
+character is refused, never folded into a name it does not spell.
 
 Values are never pasted into query text as they were typed. Locally they are bound as RDF terms
 with pyoxigraph substitutions (:func:`run`); for remote endpoints :func:`with_values_block` adds a
 ``VALUES`` block built from serialised terms, escaped here. Two pyoxigraph rules shape the catalogue
 files: a substituted variable must be in the ``SELECT`` projection (queries project their
-parameters; :func:`run` hides them again), and ``BOUND(?param)`` is false for a substituted
-variable, so optional filters are written ``FILTER(COALESCE(?x <= ?until, true))``.
+parameters; :func:`run` hides them again). An optional filter is written
+``FILTER(!BOUND(?until) || ?x <= ?until)``, which Oxigraph, Virtuoso and rdflib read alike
+(Virtuoso does not turn an error on an unbound variable inside ``COALESCE`` into the fallback),
+and a computed boolean is typed (``xsd:boolean(BOUND(?x))``: Virtuoso answers a bare ``true``
+as the integer 1). ``BOUND`` is false for a variable bound by pyoxigraph's substitutions, so
+catalogue queries with optional parameters are bound with the ``VALUES`` block (the default).
 """
 
 from __future__ import annotations
@@ -42,6 +52,7 @@ from footkg.errors import (
     QueryFileError,
     UnknownQueryError,
 )
+from footkg.query import analysis
 from footkg.query.results import (
     IRI_FORBIDDEN,
     XSD,
@@ -51,7 +62,7 @@ from footkg.query.results import (
     python_value,
     sparql_term,
 )
-from footkg.vocab import STAGES
+from footkg.vocab import STAGE_KEYS
 
 __all__ = [
     "PARAM_TYPES",
@@ -67,6 +78,7 @@ __all__ = [
     "UnknownQueryError",
     "Value",
     "bind_params",
+    "check_text",
     "load_catalogue",
     "parse_query_file",
     "parse_query_text",
@@ -76,12 +88,14 @@ __all__ = [
     "with_values_block",
 ]
 
-ParamType: TypeAlias = Literal["team", "string", "integer", "date", "stage"]
-PARAM_TYPES: tuple[str, ...] = ("team", "string", "integer", "date", "stage")
+ParamType: TypeAlias = Literal["team", "competition", "string", "integer", "date", "stage"]
+PARAM_TYPES: tuple[str, ...] = ("team", "competition", "string", "integer", "date", "stage")
 #: Values a ``stage`` parameter accepts: the stage keys, plus "knockout" for any knockout round.
-STAGE_VALUES: tuple[str, ...] = (*STAGES, "knockout")
+STAGE_VALUES: tuple[str, ...] = (*STAGE_KEYS, "knockout")
 
 TeamResolver: TypeAlias = Callable[[str], str]
+#: A competition name as typed → the competition's label; raises ``UnknownNameError``.
+CompetitionResolver: TypeAlias = Callable[[str], str]
 
 
 # --- errors -------------------------------------------------------------------------------------
@@ -95,7 +109,8 @@ class QueryParam:
     """A declared query parameter: the SPARQL variable ``?name`` of type ``type``.
 
     ``default`` is the raw string bound when no value is given (``None``: no default);
-    ``optional`` parameters without a default may stay unbound.
+    ``optional`` parameters without a default may stay unbound; ``values``, when not empty, is
+    the set of values the parameter accepts (``played``, ``score``).
     """
 
     name: str
@@ -103,6 +118,7 @@ class QueryParam:
     default: str | None = None
     optional: bool = False
     description: str = ""
+    values: tuple[str, ...] = ()
 
     @property
     def required(self) -> bool:
@@ -134,7 +150,7 @@ class CatalogueQuery:
 
 _HEADER = re.compile(r"^#\s*(title|description|param)\s*:\s*(.*?)\s*$")
 _PARAM = re.compile(r"^(?P<name>[A-Za-z_]\w*)\s*\((?P<spec>[^)]*)\)\s*(?P<desc>.*)$")
-_SPEC_ITEM = re.compile(r"^(type|default)\s*:\s*(.*)$")
+_SPEC_ITEM = re.compile(r"^(type|default|values)\s*:\s*(.*)$")
 
 
 def _parse_param(line: str, where: str) -> QueryParam:
@@ -143,6 +159,7 @@ def _parse_param(line: str, where: str) -> QueryParam:
         raise QueryFileError(f"{where}: malformed param line {line!r}")
     kind: str | None = None
     default: str | None = None
+    values: tuple[str, ...] = ()
     optional = False
     for item in (i.strip() for i in match["spec"].split(",")):
         if item == "optional":
@@ -150,6 +167,8 @@ def _parse_param(line: str, where: str) -> QueryParam:
         elif spec := _SPEC_ITEM.match(item):
             if spec[1] == "type":
                 kind = spec[2].strip()
+            elif spec[1] == "values":
+                values = tuple(v.strip() for v in spec[2].split("|") if v.strip())
             else:
                 default = spec[2].strip()
         elif item:
@@ -158,7 +177,12 @@ def _parse_param(line: str, where: str) -> QueryParam:
         raise QueryFileError(
             f"{where}: param {match['name']!r} has type {kind!r}, expected one of {PARAM_TYPES}"
         )
-    return QueryParam(match["name"], kind, default, optional, match["desc"])  # type: ignore[arg-type]
+    if values and default is not None and default not in values:
+        raise QueryFileError(
+            f"{where}: param {match['name']!r} defaults to {default!r}, not one of {values}"
+        )
+    return QueryParam(match["name"], kind, default, optional, match["desc"],  # type: ignore[arg-type]
+                      values)  # fmt: skip
 
 
 def parse_query_text(text: str, name: str, path: Path | None = None) -> CatalogueQuery:
@@ -205,10 +229,24 @@ def parse_query_text(text: str, name: str, path: Path | None = None) -> Catalogu
 def parse_query_file(path: str | Path) -> CatalogueQuery:
     """Read a ``.rq`` file (catalogue or ad hoc; the header is optional), named by its stem.
 
-    Raises :class:`OSError` if it cannot be read, :class:`QueryFileError` for a bad header.
+    Raises :class:`OSError` if it cannot be read, :class:`QueryFileError` for a bad header or a
+    file that is not UTF-8 text (a binary file; the message names the byte offset).
     """
     path = Path(path)
-    return parse_query_text(path.read_text(encoding="utf-8"), path.stem, path)
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise QueryFileError(
+            f"{path}: not a UTF-8 text file (byte {data[exc.start]:#04x} at offset {exc.start} "
+            "cannot be decoded); a query file holds SPARQL text"
+        ) from None
+    if "\x00" in text:
+        raise QueryFileError(
+            f"{path}: not a text file (a NUL byte at offset {data.index(0)}); "
+            "a query file holds SPARQL text"
+        )
+    return parse_query_text(text, path.stem, path)
 
 
 @dataclass(frozen=True)
@@ -282,10 +320,59 @@ def _team_term(raw: str, param: str, resolve_team: TeamResolver | None) -> ox.Na
                              param=param, value=raw) from exc  # fmt: skip
 
 
-def _convert(p: QueryParam, raw: str, resolve_team: TeamResolver | None) -> Term:
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def check_text(name: str, raw: str) -> None:
+    """Refuse a raw value holding a byte that was not UTF-8 (a lone surrogate, as Python's
+    surrogate escape decodes such a byte of ``sys.argv``) or a control character, naming its
+    offset. Raises :class:`ParameterError`."""
+    if bad := _SURROGATE.search(raw):
+        char = bad.group()
+        byte = f"byte {ord(char) - 0xDC00:#04x}" if 0xDC80 <= ord(char) <= 0xDCFF else "character"
+        raise ParameterError(
+            f"parameter {name!r}: {raw!r} holds a {byte} that is not UTF-8 (at offset "
+            f"{bad.start()}); give the value as UTF-8 text",
+            param=name,
+            value=raw,
+        )
+    if bad := _CONTROL.search(raw):
+        raise ParameterError(
+            f"parameter {name!r}: {raw!r} holds a control character {bad.group()!r} "
+            f"(at offset {bad.start()})",
+            param=name,
+            value=raw,
+        )
+
+
+def _one_of(p: QueryParam, raw: str, valid: tuple[str, ...], what: str = "") -> None:
+    """Refuse ``raw`` unless it is in ``valid``, naming them and the closest."""
+    if raw in valid:
+        return
+    close = difflib.get_close_matches(raw.strip().lower(), valid, n=2, cutoff=0.5)
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    raise ParameterError(
+        f"parameter {p.name!r}: unknown {what}{raw!r} (valid: {', '.join(valid)}){hint}",
+        param=p.name,
+        value=raw,
+    )
+
+
+def _convert(
+    p: QueryParam,
+    raw: str,
+    resolve_team: TeamResolver | None,
+    resolve_competition: CompetitionResolver | None = None,
+) -> Term:
     """One raw value → RDF term for parameter ``p``; raises :class:`ParameterError`."""
+    check_text(p.name, raw)
+    if p.values:
+        _one_of(p, raw, p.values)
     if p.type == "team":
         return _team_term(raw, p.name, resolve_team)
+    if p.type == "competition":
+        return ox.Literal(resolve_competition(raw) if resolve_competition else raw)
     if p.type == "string":
         return ox.Literal(raw)
     if p.type == "integer":
@@ -309,13 +396,7 @@ def _convert(p: QueryParam, raw: str, resolve_team: TeamResolver | None) -> Term
     # stage
     value = raw.strip().lower()
     if value not in STAGE_VALUES:
-        close = difflib.get_close_matches(value, STAGE_VALUES, n=2, cutoff=0.6)
-        hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-        raise ParameterError(
-            f"parameter {p.name!r}: unknown stage {raw!r} (valid: {', '.join(STAGE_VALUES)}){hint}",
-            param=p.name,
-            value=raw,
-        )
+        _one_of(p, raw, STAGE_VALUES, "stage ")
     return ox.Literal(value)
 
 
@@ -324,25 +405,29 @@ def bind_params(
     raw: Mapping[str, str],
     *,
     resolve_team: TeamResolver | None = None,
+    resolve_competition: CompetitionResolver | None = None,
 ) -> dict[str, Term]:
     """Convert raw string values to RDF terms for ``query``'s declared parameters.
 
     Returns ``{parameter name: term}`` for every given parameter and every defaulted one (an
     optional parameter left out is absent). ``resolve_team`` maps a team name ("West Germany")
     to a team IRI; a team value that is already an IRI (``http…``, ``urn:…`` or ``<…>``) is used
-    as is. Errors the resolver raises (e.g. unknown name with suggestions) propagate unchanged.
+    as is. ``resolve_competition`` maps a competition name ("fifa world cup") to its label
+    ("FIFA World Cup"); without one, the value is bound as given (a competition default, the
+    catalogue's own label, always is). Errors the resolvers raise
+    (e.g. an unknown name with suggestions) propagate unchanged.
 
     Raises :class:`ParameterError` for an unknown parameter (the message lists the valid ones),
-    a missing required one, or a value that is not valid for its type (naming both).
+    a missing required one, or a value that is not valid for its type or set (naming both).
     """
     for name in raw:
         query.param(name)
     bindings: dict[str, Term] = {}
     for p in query.params:
         if p.name in raw:
-            bindings[p.name] = _convert(p, raw[p.name], resolve_team)
-        elif p.default is not None:
-            bindings[p.name] = _convert(p, p.default, resolve_team)
+            bindings[p.name] = _convert(p, raw[p.name], resolve_team, resolve_competition)
+        elif p.default is not None:  # a competition default is the catalogue's own label:
+            bindings[p.name] = _convert(p, p.default, resolve_team)  # no store lookup for it
         elif p.required:
             raise ParameterError(
                 f"query {query.name!r} needs parameter {p.name!r} ({p.type}): {p.description}",
@@ -358,7 +443,7 @@ def bind_params(
 #: (groups: comment, string, iri, var, word, open, close, other); the endpoint uses it too.
 SPARQL_TOKEN = re.compile(
     r"""
-    (?P<comment>\#[^\n]*)
+    (?P<comment>\#[^\r\n]*)
   | (?P<string>'''(?:[^'\\]|\\.|'(?!''))*'''|\"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"
                |'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")
   | (?P<iri><[^<>"{}|^`\\\x00-\x20]*>)
@@ -425,6 +510,31 @@ def with_values_block(text: str, bindings: Mapping[str, Term]) -> str:
 # --- running and results ------------------------------------------------------------------------
 
 
+def syntax_error_position(text: str, exc: SyntaxError) -> str:
+    """``": line 2, column 14: FILTER(?x = ) … (Oxigraph: expected …)"``: where a query that
+    pyoxigraph refused goes wrong, for the error message.
+
+    pyoxigraph names the furthest point its parser reached (often the end of the query: a
+    missing operand on line 2 is reported at "4:1"), so the line and column come from
+    rdflib's SPARQL parser, which names the start of the clause it could not read; pyoxigraph's
+    list of what it expected follows (without its position). When rdflib reads the query (a
+    dialect difference), pyoxigraph's message is given alone.
+    """
+    from pyparsing import ParseException
+    from rdflib.plugins.sparql.parser import parseQuery
+
+    oxigraph = re.sub(r"^error at \d+:\d+: ", "", str(exc))
+    try:
+        parseQuery(text)
+    except ParseException as parsed:
+        line = (parsed.line or "").rstrip()
+        return f": line {parsed.lineno}, column {parsed.col}: {line!r} (Oxigraph: {oxigraph})"
+    except Exception:  # rdflib fails otherwise (an unsupported form): keep pyoxigraph's word
+        pass
+    return f": {oxigraph}"
+
+
+
 def run(
     store: ox.Store,
     query: CatalogueQuery | str,
@@ -433,8 +543,16 @@ def run(
     show_params: bool = False,
     binding: Literal["substitutions", "values"] = "values",
     max_rows: int | None = None,
+    allow_service: bool = False,
 ) -> QueryResult:
     """Run a SELECT query on ``store`` over the union of its graphs, parameters substituted.
+
+    The dataset follows SPARQL 1.1 Query §13: a query with ``FROM`` / ``FROM NAMED`` reads
+    exactly the graphs it names; one without reads the union of every named graph (each also
+    available to ``GRAPH``). A query with ``SERVICE`` (federation: the process calls the address
+    it names) is refused with :class:`QueryError` unless ``allow_service``, and so is one nested
+    deeper than :data:`footkg.query.analysis.MAX_NESTING` brackets; both are decided by
+    :func:`footkg.query.analysis.analyse` before pyoxigraph sees the text.
 
     ``bindings`` come from :func:`bind_params` (``{name: term}``). The columns of declared
     parameters are dropped from the result unless ``show_params`` (queries project them only
@@ -450,17 +568,24 @@ def run(
     ``max_rows`` stops reading solutions after that many rows (memory stays bounded for a
     query with a huge result); the result's ``truncated`` flag then says more rows exist.
     """
-    text = query if isinstance(query, str) else query.text
+    text = original = query if isinstance(query, str) else query.text
     params = set() if isinstance(query, str) else {p.name for p in query.params}
     substitutions = {ox.Variable(k): v for k, v in (bindings or {}).items()}
     if binding == "values":
         text, substitutions = with_values_block(text, bindings or {}), {}
-    try:
-        solutions = store.query(
-            text, substitutions=substitutions or None, use_default_graph_as_union=True
+    facts = analysis.analyse(text)
+    if facts.uses_service and not allow_service:
+        raise QueryError(
+            "the query uses SERVICE (federation: it would make this process call another "
+            "server); refused unless allowed (footkg query --allow-service)"
         )
+    dataset = {} if facts.has_dataset else {"use_default_graph_as_union": True}
+    try:
+        solutions = store.query(text, substitutions=substitutions or None, **dataset)
     except SyntaxError as exc:
-        raise QueryError(f"SPARQL syntax error: {exc}") from exc
+        where = "" if isinstance(query, str) else f" in {query.path or query.name}"
+        position = syntax_error_position(original, exc)
+        raise QueryError(f"SPARQL syntax error{where}{position}") from exc
     except RuntimeError as exc:
         raise QueryError(str(exc)) from exc
     if not isinstance(solutions, ox.QuerySolutions):

@@ -143,11 +143,16 @@ class QueryResult:
         return len(self.terms)
 
     def to_table(self, title: str | None = None) -> Table:
-        """A rich table of the rows: IRIs compacted with the footkg prefixes
-        (``fkr:team/brazil``), unbound values as empty cells."""
+        """A rich table of the rows for people: IRIs compacted with the footkg prefixes
+        (``fkr:team/brazil``), doubles and long decimals rounded to two places (``303.91``;
+        CSV, TSV and JSON keep every digit), number columns right-aligned, unbound values as
+        empty cells."""
         table = Table(title=title)
-        for name in self.variables:
-            table.add_column(name, overflow="fold")
+        for i, name in enumerate(self.variables):
+            numeric = bool(self.terms) and all(
+                row[i] is None or _is_number(row[i]) for row in self.terms
+            )
+            table.add_column(name, overflow="fold", justify="right" if numeric else "left")
         for row in self.terms:
             table.add_row(*("" if t is None else _display(t) for t in row))
         return table
@@ -179,11 +184,29 @@ class QueryResult:
         return json.dumps(doc, ensure_ascii=False, indent=1)
 
 
+_NUMBER_TYPES = frozenset(
+    XSD + t for t in ("integer", "decimal", "double", "float", "int", "long", "nonNegativeInteger")
+)
+_ROUNDED_TYPES = frozenset(XSD + t for t in ("decimal", "double", "float"))
+
+
+def _is_number(term: Term) -> bool:
+    return isinstance(term, ox.Literal) and term.datatype.value in _NUMBER_TYPES
+
+
 def _display(term: Term) -> str:
     if isinstance(term, ox.NamedNode):
         for prefix, namespace in PREFIXES.items():
             if term.value.startswith(namespace):
                 return f"{prefix}:{term.value[len(namespace) :]}"
+    if isinstance(term, ox.Literal) and term.datatype.value in _ROUNDED_TYPES:
+        try:
+            number = float(term.value)
+        except ValueError:  # an ill-typed literal: show it as it is
+            return term.value
+        _, _, decimals = term.value.partition(".")
+        if len(decimals) > 2 or "e" in term.value.lower():
+            return f"{number:.2f}"
     return _plain(term)
 
 

@@ -16,7 +16,7 @@ from typing import BinaryIO
 import pyoxigraph as ox
 
 from footkg.ingest.provenance import GRAPH_NOTICE_LINES
-from footkg.vocab import PREFIXES
+from footkg.vocab import PREFIXES, RES_NS
 
 #: Export format name → (pyoxigraph format, file extension).
 FORMATS: dict[str, tuple[ox.RdfFormat, str]] = {
@@ -39,6 +39,7 @@ def export(
     stem: str = "footkg",
     *,
     source: Path | None = None,
+    graphs: list[str] | None = None,
 ) -> list[Path]:
     """Write the store to ``out_dir/<stem>.<ext>`` in each of ``formats`` (keys of
     :data:`FORMATS`); Turtle and N-Triples merge the named graphs into one graph.
@@ -46,6 +47,8 @@ def export(
     ``source``, when given, is an N-Quads file holding exactly the quads of ``store`` (the
     build's load file): the N-Quads export is a copy of it and the other formats are
     serialised from it, which is several times faster than reading the store back.
+    ``graphs``, when given, limits the export to those named graphs (IRIs; a linkset of
+    ``footkg link``), read from the store.
 
     Raises ``ValueError`` for an unknown format name. Returns the files written.
     """
@@ -61,7 +64,9 @@ def export(
         with tmp.open("wb") as handle:
             if fmt is not ox.RdfFormat.JSON_LD:  # JSON has no comments; the licence is
                 handle.write(_header())  # also stated in the metadata graph
-            if source is not None:
+            if graphs is not None:
+                _write_graphs(store, graphs, handle, fmt)
+            elif source is not None:
                 _write_from_file(source, handle, fmt)
             else:
                 _write_from_store(store, handle, fmt)
@@ -79,6 +84,30 @@ def _write_from_store(store: ox.Store, handle: BinaryIO, fmt: ox.RdfFormat) -> N
         ox.serialize(triples, handle, format=fmt, prefixes=_prefixes(fmt))
 
 
+def _write_graphs(store: ox.Store, graphs: list[str], handle: BinaryIO, fmt: ox.RdfFormat) -> None:
+    """Serialise the named graphs ``graphs`` of ``store`` in ``fmt``."""
+    quads = (
+        q
+        for g in graphs
+        for q in store.quads_for_pattern(None, None, None, ox.NamedNode(g))
+    )
+    items = quads if fmt.supports_datasets else (q.triple for q in quads)
+    ox.serialize(items, handle, format=fmt, prefixes=_prefixes(fmt))
+
+
+#: The files ``footkg link`` writes beside the build's exports: ``links-<target>.<ext>``.
+LINK_EXPORT_GLOB = "links-*.*"
+
+
+def remove_link_exports(out_dir: Path) -> list[Path]:
+    """Remove the linkset exports of ``footkg link`` from ``out_dir`` (a new build holds no
+    links until ``footkg link`` runs again, so the old files would be stale); return them."""
+    removed = sorted(out_dir.glob(LINK_EXPORT_GLOB)) if out_dir.is_dir() else []
+    for path in removed:
+        path.unlink()
+    return removed
+
+
 def _write_from_file(source: Path, handle: BinaryIO, fmt: ox.RdfFormat) -> None:
     """Serialise the N-Quads file ``source`` in ``fmt``; N-Quads itself is copied as is."""
     if fmt is ox.RdfFormat.N_QUADS:
@@ -90,5 +119,23 @@ def _write_from_file(source: Path, handle: BinaryIO, fmt: ox.RdfFormat) -> None:
     ox.serialize(items, handle, format=fmt, prefixes=_prefixes(fmt))
 
 
+#: The kinds of resource footkg mints (the first path segment after ``…/resource/``, see
+#: :mod:`footkg.vocab`); each gets a Turtle prefix of its own (a test checks that every kind in
+#: a built store has one).
+RESOURCE_KINDS = (
+    "article", "city", "competition", "conflict", "country", "goal-tally", "head-to-head",
+    "manager", "manager-appointment", "match", "player", "squad", "stadium", "team", "tournament",
+)  # fmt: skip
+
+
+def turtle_prefixes() -> dict[str, str]:
+    """The prefixes of Turtle and TriG exports: :data:`footkg.vocab.PREFIXES` and one per kind
+    of resource (``team: <…/resource/team/>``), so that a team reads ``team:uruguay`` rather
+    than ``fkr:team\\/uruguay`` (a ``/`` in a prefixed name must be escaped in Turtle; a
+    resource nested under another, such as a match's goal, keeps that escape)."""
+    kinds = {kind: f"{RES_NS}{kind}/" for kind in RESOURCE_KINDS}
+    return {**PREFIXES, **kinds}
+
+
 def _prefixes(fmt: ox.RdfFormat) -> dict[str, str] | None:
-    return PREFIXES if fmt in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG) else None
+    return turtle_prefixes() if fmt in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG) else None

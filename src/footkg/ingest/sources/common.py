@@ -8,6 +8,12 @@ carry no data and are passed over.
 
 The field parsers raise :class:`RowError` (a reason key and a detail naming the bad value);
 loaders catch it and record a :class:`footkg.model.SkippedRow` for the row.
+
+Every loader guards its files' natural keys with :class:`NaturalKey` (a match ID, a goal ID, a
+squad's tournament + team + player): a second row with a key already loaded is skipped as
+``"duplicate-key"`` naming the line that holds it, so a copied row never becomes a second match
+or a second goal. Goal rows of sources without goal IDs go through :class:`GoalRows`, which
+tells a copied row from a real second goal in the same minute by the match's score.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 import csv
 import json
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -59,6 +66,78 @@ class CsvRow:
 
     line: int
     fields: dict[str, str]
+
+
+class NaturalKey:
+    """The natural key of one file's records (``columns``, e.g. ``("match_id",)``): the first
+    record loaded with a key keeps it, a later one is refused.
+
+    Claim a key only once the record has been built, so a malformed first row does not make a
+    good later one a duplicate.
+    """
+
+    def __init__(self, columns: Sequence[str]) -> None:
+        self.columns = tuple(columns)
+        self._first: dict[tuple[str, ...], str] = {}
+
+    def values(self, fields: dict[str, str]) -> tuple[str, ...]:
+        """The key of a CSV row: its key columns, stripped."""
+        return tuple(fields[column].strip() for column in self.columns)
+
+    def claim(self, key: Sequence[object], where: str) -> None:
+        """Register ``key`` for the record found at ``where`` (``"line 12"``, ``"item 7"``).
+
+        Raises ``RowError("duplicate-key")`` naming the columns, the key and where the record
+        that holds it was read, when the key was claimed before.
+        """
+        values = tuple(str(v) for v in key)
+        first = self._first.get(values)
+        if first is not None:
+            shown = ", ".join(f"{c} {v!r}" for c, v in zip(self.columns, values, strict=True))
+            raise RowError("duplicate-key", f"{shown} is already loaded from {first}")
+        self._first[values] = where
+
+    def claim_row(self, row: CsvRow) -> None:
+        """:meth:`claim` the key of a CSV row; a key with a placeholder part (``not
+        available``) identifies nothing and is not claimed."""
+        values = self.values(row.fields)
+        if all(optional(v) is not None for v in values):
+            self.claim(values, f"line {row.line}")
+
+
+class GoalRows:
+    """Goal rows of a source without goal IDs, keyed by their natural key (match, team,
+    scorer, minute, own goal, penalty).
+
+    The key is not unique in real data: a player who scores twice in stoppage time, or twice
+    with no minute recorded, has two identical rows (martj42: Fatih Tekke, 90', Turkey v
+    Kazakhstan 2004-10-09). So a row that repeats an earlier row's key is a second goal only
+    while the team's goals stay within its score; one that would take the team past its score
+    is a copied row, refused as ``"duplicate-row"`` naming the earlier row.
+    """
+
+    def __init__(self) -> None:
+        self._first: dict[tuple[object, ...], str] = {}
+        self._count: Counter[tuple[str, str]] = Counter()
+
+    def claim(
+        self, key: tuple[object, ...], team: str, score: int | None, where: str
+    ) -> None:
+        """Register a goal of ``team`` with natural ``key`` (its first item the match's key),
+        read at ``where``; ``score`` is the team's goals in that match (``None``: unknown).
+
+        Raises ``RowError("duplicate-row")`` for a repeated key beyond the team's score.
+        """
+        match = str(key[0])
+        first = self._first.get(key)
+        if first is not None and score is not None and self._count[(match, team)] >= score:
+            raise RowError(
+                "duplicate-row",
+                f"same goal as {first} ({team} in {match}), and {team} scored {score}: "
+                "a copied row, not another goal",
+            )
+        self._first.setdefault(key, where)
+        self._count[(match, team)] += 1
 
 
 def skip(skipped: list[SkippedRow], ref: SourceRef, error: RowError) -> None:

@@ -20,6 +20,7 @@ from urllib.parse import unquote
 from footkg import vocab
 from footkg.ingest.sources.common import (
     CsvRow,
+    NaturalKey,
     RowError,
     check_minute,
     display_name,
@@ -123,13 +124,19 @@ def _records(
     file: str,
     build: Callable[[SourceRef, dict[str, str]], T],
     skipped: list[SkippedRow],
+    key: tuple[str, ...] = (),
 ) -> list[T]:
-    """Apply ``build`` to every row; rows raising :class:`RowError` go to ``skipped``."""
+    """Apply ``build`` to every row; rows raising :class:`RowError` go to ``skipped``, and so
+    do rows repeating the natural ``key`` columns of a row already loaded (``"duplicate-key"``)."""
     out: list[T] = []
+    keys = NaturalKey(key)
     for row in rows:
         ref = SourceRef(DATASET, file, row.line)
         try:
-            out.append(build(ref, row.fields))
+            record = build(ref, row.fields)
+            if key:
+                keys.claim_row(row)
+            out.append(record)
         except RowError as error:
             skip(skipped, ref, error)
     return out
@@ -214,11 +221,13 @@ _HOST_COLS = ("tournament_id", "team_name")
 def _hosts(data_dir: Path, skipped: list[SkippedRow]) -> dict[str, tuple[str, ...]]:
     hosts: dict[str, list[str]] = defaultdict(list)
     file = "data-csv/host_countries.csv"
+    keys = NaturalKey(_HOST_COLS)
     for row in _rows(data_dir, "host_countries", _HOST_COLS, skipped):
         try:
-            hosts[required_text(row.fields["tournament_id"], "tournament_id")].append(
-                required_text(row.fields["team_name"], "team_name")
-            )
+            tournament = required_text(row.fields["tournament_id"], "tournament_id")
+            team = required_text(row.fields["team_name"], "team_name")
+            keys.claim_row(row)
+            hosts[tournament].append(team)
         except RowError as error:
             skip(skipped, SourceRef(DATASET, file, row.line), error)
     return {key: tuple(names) for key, names in hosts.items()}
@@ -244,7 +253,7 @@ def _tournaments(data_dir: Path, skipped: list[SkippedRow]) -> list[Tournament]:
         )
 
     rows = _rows(data_dir, "tournaments", _TOURNAMENT_COLS, skipped)
-    return _records(rows, "data-csv/tournaments.csv", build, skipped)
+    return _records(rows, "data-csv/tournaments.csv", build, skipped, ("tournament_id",))
 
 
 _TEAM_COLS = (
@@ -263,6 +272,7 @@ def _teams(data_dir: Path, skipped: list[SkippedRow]) -> list[Team]:
     """One :class:`Team` per gender flag of each ``teams.csv`` row."""
     teams: list[Team] = []
     file = "data-csv/teams.csv"
+    keys = NaturalKey(("team_id",))
     for row in _rows(data_dir, "teams", _TEAM_COLS, skipped):
         ref, f = SourceRef(DATASET, file, row.line), row.fields
         try:
@@ -276,6 +286,7 @@ def _teams(data_dir: Path, skipped: list[SkippedRow]) -> list[Team]:
             )
             name = required_text(f["team_name"], "team_name")
             source_id = required_text(f["team_id"], "team_id")
+            keys.claim_row(row)
         except RowError as error:
             skip(skipped, ref, error)
             continue
@@ -321,7 +332,7 @@ def _players(data_dir: Path, skipped: list[SkippedRow]) -> list[Player]:
         )
 
     rows = _rows(data_dir, "players", _PLAYER_COLS, skipped)
-    return _records(rows, "data-csv/players.csv", build, skipped)
+    return _records(rows, "data-csv/players.csv", build, skipped, ("player_id",))
 
 
 _STADIUM_COLS = (
@@ -347,11 +358,12 @@ def _stadiums(data_dir: Path, skipped: list[SkippedRow]) -> list[Stadium]:
         )
 
     rows = _rows(data_dir, "stadiums", _STADIUM_COLS, skipped)
-    return _records(rows, "data-csv/stadiums.csv", build, skipped)
+    return _records(rows, "data-csv/stadiums.csv", build, skipped, ("stadium_id",))
 
 
 _KICK_COLS = (
     "key_id",
+    "penalty_kick_id",
     "match_id",
     "team_name",
     "player_id",
@@ -376,6 +388,7 @@ def _kicks(
     player ids to display names."""
     parsed: list[tuple[int, str, ShootoutKick]] = []
     file = "data-csv/penalty_kicks.csv"
+    keys = NaturalKey(("penalty_kick_id",))
     for row in _rows(data_dir, "penalty_kicks", _KICK_COLS, skipped):
         ref, f = SourceRef(DATASET, file, row.line), row.fields
         try:
@@ -390,6 +403,7 @@ def _kicks(
                 converted=parse_bool(f["converted"], "converted"),
                 number=0,
             )
+            keys.claim_row(row)
         except RowError as error:
             skip(skipped, ref, error)
             continue
@@ -485,7 +499,8 @@ def _matches(
         )
 
     rows = _rows(data_dir, "matches", _MATCH_COLS, skipped)
-    return link_replays(_records(rows, "data-csv/matches.csv", build, skipped))
+    matches = _records(rows, "data-csv/matches.csv", build, skipped, ("match_id",))
+    return link_replays(matches)
 
 
 def link_replays(matches: list[Match]) -> list[Match]:
@@ -553,7 +568,7 @@ def _goals(
         )
 
     rows = _rows(data_dir, "goals", _GOAL_COLS, skipped)
-    return _records(rows, "data-csv/goals.csv", build, skipped)
+    return _records(rows, "data-csv/goals.csv", build, skipped, ("goal_id",))
 
 
 _SQUAD_COLS = (
@@ -586,7 +601,8 @@ def _squads(data_dir: Path, years: dict[str, int], skipped: list[SkippedRow]) ->
         )
 
     rows = _rows(data_dir, "squads", _SQUAD_COLS, skipped)
-    return _records(rows, "data-csv/squads.csv", build, skipped)
+    key = ("tournament_id", "team_name", "player_id")
+    return _records(rows, "data-csv/squads.csv", build, skipped, key)
 
 
 _MANAGER_COLS = (
@@ -627,7 +643,8 @@ def _managers(
         )
 
     rows = _rows(data_dir, "manager_appointments", _MANAGER_COLS, skipped)
-    return _records(rows, "data-csv/manager_appointments.csv", build, skipped)
+    key = ("tournament_id", "team_name", "manager_id")
+    return _records(rows, "data-csv/manager_appointments.csv", build, skipped, key)
 
 
 def load(data_dir: Path) -> SourceData:

@@ -22,6 +22,8 @@ from typing import Any
 from footkg import vocab
 from footkg.errors import SourceFormatError
 from footkg.ingest.sources.common import (
+    GoalRows,
+    NaturalKey,
     RowError,
     parse_date,
     parse_minute,
@@ -200,10 +202,13 @@ def _goals(
     ref: SourceRef,
     key: str,
     teams: tuple[str, str],
+    score: tuple[int | None, int | None],
     skipped: list[SkippedRow],
 ) -> list[Goal]:
-    """Goals of ``goals1``/``goals2`` (listed under the team that benefited)."""
+    """Goals of ``goals1``/``goals2`` (listed under the team that benefited); an entry copied
+    beyond the team's score is skipped (:class:`footkg.ingest.sources.common.GoalRows`)."""
     goals: list[Goal] = []
+    seen = GoalRows()
     for side, (team, other) in enumerate((teams, teams[::-1]), start=1):
         entries = item.get(f"goals{side}") or []
         for number, entry in enumerate(entries, start=1):
@@ -213,6 +218,8 @@ def _goals(
                 own_goal = entry.get("owngoal") is True
                 raw_minute = entry.get("minute")
                 minute = parse_minute("" if raw_minute is None else str(raw_minute))
+                natural = (key, team, entry.get("name"), minute, own_goal, entry.get("penalty"))
+                seen.claim(natural, team, score[side - 1], f"goals{side}[{number}]")
                 goals.append(
                     Goal(
                         ref=ref,
@@ -261,21 +268,23 @@ def _year_matches(
     )
     matches: list[Match] = []
     goals: list[Goal] = []
-    keys: set[str] = set()
+    numbers = NaturalKey(("num",))
+    fixtures = NaturalKey(("date", "team1", "team2"))
     for index, item in enumerate(items, start=1):
         ref = SourceRef(DATASET, file, index)
         try:
             if not isinstance(item, dict):
                 raise RowError("bad-match", f"item {index} is not an object")
             match, replay = _match(ref, year, index, item, items, second_letters, stadiums_by_city)
-            if match.key in keys:
-                raise RowError("duplicate-key", f"match key {match.key} is used twice")
+            if match.match_number is not None:
+                numbers.claim((match.match_number,), f"item {index}")
+            fixtures.claim((match.date, match.home, match.away), f"item {index}")
         except RowError as error:
             skip(data.skipped, ref, error)
             continue
-        keys.add(match.key)
         matches.append(replace(match, replay_of="?") if replay else match)
-        goals.extend(_goals(item, ref, match.key, (match.home, match.away), data.skipped))
+        teams, score = (match.home, match.away), (match.home_score, match.away_score)
+        goals.extend(_goals(item, ref, match.key, teams, score, data.skipped))
     return link_replays(matches), goals
 
 

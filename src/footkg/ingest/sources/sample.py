@@ -47,8 +47,8 @@ from footkg.model import (
 )
 
 DATASET = "sample"
-#: ``<repo>/data/sample``, the default folder.
-SAMPLE_DIR = resources.repo_root() / "data" / "sample"
+#: ``data/sample`` (in the package, or a source checkout), the default folder.
+SAMPLE_DIR = resources.sample_dir()
 
 FINALS = "world-cup-finals.csv"
 GOALS = "world-cup-final-goals.csv"
