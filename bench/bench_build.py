@@ -2,6 +2,10 @@
 the median / p95 latency of every catalogue query on the built store.
 
     .venv/bin/python bench/bench_build.py --data-dir ../shared/data [--json bench-build.json]
+    .venv/bin/python bench/bench_build.py --queries-only --store STORE   # time a built store
+
+Each query runs with :data:`EXAMPLE_PARAMS`, else with its header's ``# example:`` values (the
+question it was written for), else with its defaults.
 
 A script, not a test: figures depend on the machine. Peak memory is the process's maximum
 resident set size (``getrusage``), so run it in a fresh process.
@@ -53,7 +57,7 @@ def bench_queries(store_path: Path, runs: int) -> list[dict]:
     index = TeamIndex.from_store(store)
     out = []
     catalogue = queries.load_catalogue(resources.queries_dir())
-    runs_of = [(q, EXAMPLE_PARAMS.get(q.name, {})) for q in catalogue]
+    runs_of = [(q, EXAMPLE_PARAMS.get(q.name) or q.example or {}) for q in catalogue]
     runs_of += [(catalogue.get(name), params) for name, params in CLUB_PARAMS]
     for q, params in runs_of:
         if "SERVICE" in q.text:  # federated (Wikidata): measures the network, not the store
@@ -83,7 +87,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10, help="timed runs per query")
     parser.add_argument("--no-validate", action="store_true", help="skip SHACL validation")
     parser.add_argument("--json", type=Path, default=None, help="write the figures as JSON")
+    parser.add_argument("--queries-only", action="store_true",
+                        help="no build: time the catalogue on the --store")  # fmt: skip
     args = parser.parse_args()
+    if args.queries_only:
+        if args.store is None:
+            parser.error("--queries-only needs --store")
+        _print_queries(Console(), bench_queries(args.store, args.runs), args.runs)
+        return
 
     console = Console()
     with tempfile.TemporaryDirectory() as tmp:
@@ -109,20 +120,25 @@ def main() -> None:
     triples = report.total_triples
     console.print(f"wall {wall:.1f} s; {triples:,} triples; {triples / wall:,.0f} triples/s "
                   f"overall; peak RSS {peak_mb:,.0f} MB")  # fmt: skip
-    q_table = Table(title=f"catalogue queries (median and p95 of {args.runs} runs)")
-    for column in ("query", "rows", "median ms", "p95 ms"):
-        q_table.add_column(column, justify="left" if column == "query" else "right")
-    for row in query_rows:
-        params = " ".join(f"{k}={v}" for k, v in row["params"].items())
-        q_table.add_row(f"{row['query']} {params}".strip(), str(row["rows"]),
-                        f"{row['median_ms']:.1f}", f"{row['p95_ms']:.1f}")  # fmt: skip
-    console.print(q_table)
+    _print_queries(console, query_rows, args.runs)
     if args.json:
         args.json.write_text(json.dumps({
             "build": {"wall_s": wall, "steps_s": report.timings, "triples": triples,
                       "triples_per_s": triples / wall, "peak_rss_mb": peak_mb,
                       "data": report.location.kind},
             "queries": query_rows}, indent=2))  # fmt: skip
+
+
+def _print_queries(console: Console, query_rows: list[dict], runs: int) -> None:
+    """The query timings as a table: query, parameters, rows, median and p95 (ms)."""
+    q_table = Table(title=f"catalogue queries (median and p95 of {runs} runs)")
+    for column in ("query", "params", "rows", "median ms", "p95 ms"):
+        q_table.add_column(column, justify="left" if column in ("query", "params") else "right")
+    for row in query_rows:
+        params = ", ".join(f"{k}={v}" for k, v in row["params"].items())
+        q_table.add_row(row["query"], params, str(row["rows"]), f"{row['median_ms']:.1f}",
+                        f"{row['p95_ms']:.1f}")  # fmt: skip
+    console.print(q_table)
 
 
 if __name__ == "__main__":

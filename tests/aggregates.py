@@ -1,8 +1,10 @@
-"""The derived aggregates (head-to-head records, goal tallies) of a hand-written test graph.
+"""The derived aggregates (head-to-head records, goal tallies, minutes played, appearance
+tallies, group tables) of a hand-written test graph.
 
 A build derives them from its resolved records (:mod:`footkg.ingest.derive`); a fixture graph such
-as ``tests/fixtures/mini.trig`` has only the RDF, so :func:`aggregate_quads` reads its matches and
-goals back into records and runs the same derivation and mapping code on them.
+as ``tests/fixtures/mini.trig`` has only the RDF, so :func:`aggregate_quads` reads its matches,
+goals, line-ups, substitutions, cards and stated group tables back into records and runs the same
+derivation and mapping code on them.
 """
 
 from __future__ import annotations
@@ -11,9 +13,25 @@ import datetime as dt
 
 import pyoxigraph as ox
 
-from footkg.ingest.derive import goal_tallies, head_to_head_records
-from footkg.ingest.integrate import RGoal, RMatch
-from footkg.ingest.mapping import QuadSink, map_goal_tally, map_head_to_head
+from footkg.ingest.derive import (
+    Derived,
+    appearance_tallies,
+    goal_tallies,
+    group_tables,
+    head_to_head_records,
+    minutes_played,
+)
+from footkg.ingest.integrate import (
+    Integrated,
+    RAppearance,
+    RBooking,
+    REdition,
+    RGoal,
+    RGroupStanding,
+    RMatch,
+    RSubstitution,
+)
+from footkg.ingest.mapping import QuadSink, map_derived
 
 _PREFIXES = """PREFIX fk: <https://w3id.org/footkg/ontology#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
@@ -21,12 +39,15 @@ PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 
 _MATCHES = (
     _PREFIXES
-    + """SELECT ?match ?home ?away ?homeScore ?awayScore ?date ?competition ?edition ?stage
+    + """SELECT ?match ?home ?away ?homeScore ?awayScore ?date ?competition ?edition ?stage ?group
+       ?extraTime
 WHERE {
   ?match a fk:Match ; fk:homeTeam ?home ; fk:awayTeam ?away ; fk:homeScore ?homeScore ;
          fk:awayScore ?awayScore ; fk:date ?date ; fk:competition ?competition .
   OPTIONAL { ?match fk:edition ?edition }
   OPTIONAL { ?match fk:stage ?stageNode . ?stageNode rdfs:label ?stage }
+  OPTIONAL { ?match fk:group ?group }
+  OPTIONAL { ?match fk:extraTime ?extraTime }
 }"""
 )
 
@@ -38,6 +59,40 @@ WHERE { ?goal a fk:Goal ; fk:match ?match ; fk:team ?team ; fk:ownGoal ?ownGoal 
 )
 
 _PLAYERS = _PREFIXES + "SELECT ?player WHERE { ?player a fk:Player ; rdfs:label ?label }"
+
+_APPEARANCES = (
+    _PREFIXES
+    + """SELECT ?a ?match ?team ?player ?starter
+WHERE { ?match fk:appearance ?a . ?a fk:team ?team ; fk:player ?player ;
+           fk:starter ?starter }"""
+)
+
+_SUBSTITUTIONS = (
+    _PREFIXES
+    + """SELECT ?s ?match ?team ?minute ?direction ?player
+WHERE { ?match fk:substitution ?s . ?s fk:team ?team ; fk:minute ?minute ;
+           ?direction ?player . FILTER(?direction IN (fk:playerOn, fk:playerOff)) }"""
+)
+
+_BOOKINGS = (
+    _PREFIXES
+    + """SELECT ?b ?match ?team ?player ?minute ?sendingOff
+WHERE { ?match fk:booking ?b . ?b fk:team ?team ; fk:player ?player ;
+           fk:minute ?minute ; fk:sendingOff ?sendingOff }"""
+)
+
+_STANDINGS = (
+    _PREFIXES
+    + """SELECT ?s ?edition ?stage ?team
+WHERE { ?s a fk:GroupStanding ; fk:edition ?edition ; fk:stage/rdfs:label ?stage ;
+           fk:team ?team }"""
+)
+
+_EDITIONS = (
+    _PREFIXES
+    + """SELECT ?e ?year ?competition
+WHERE { ?e a fk:TournamentEdition ; fk:year ?year ; fk:competition ?competition }"""
+)
 
 
 def _value(term: ox.NamedNode | ox.Literal | None) -> str | None:
@@ -64,13 +119,94 @@ def _matches(store: ox.Store) -> dict[str, RMatch]:
             gender="men",
             edition_iri=_value(row["edition"]),
             stage=_value(row["stage"]),
+            group=_value(row["group"]),
+            extra_time=_value(row["extraTime"]) == "true",
         )
     return out
 
 
+def _rows(store: ox.Store, query: str):
+    return store.query(query, use_default_graph_as_union=True)
+
+
+def _add_details(store: ox.Store, matches: dict[str, RMatch]) -> None:
+    """The line-ups, substitutions and cards of the store's matches, into the records."""
+    for row in _rows(store, _APPEARANCES):
+        m = matches[row["match"].value]
+        m.appearances.append(
+            RAppearance(
+                row["a"].value,
+                m.iri,
+                row["team"].value,
+                "",
+                row["player"].value,
+                row["starter"].value == "true",
+                "",
+            )
+        )
+    subs: dict[str, RSubstitution] = {}
+    for row in _rows(store, _SUBSTITUTIONS):
+        m = matches[row["match"].value]
+        sub = subs.get(row["s"].value)
+        if sub is None:
+            sub = subs[row["s"].value] = RSubstitution(
+                row["s"].value, m.iri, row["team"].value, int(row["minute"].value), None, None, ""
+            )
+            m.substitutions.append(sub)
+        on = row["direction"].value.endswith("playerOn")
+        (sub.on if on else sub.off).append(row["player"].value)
+    for row in _rows(store, _BOOKINGS):
+        m = matches[row["match"].value]
+        m.bookings.append(
+            RBooking(
+                row["b"].value,
+                m.iri,
+                row["team"].value,
+                row["player"].value,
+                (),
+                row["sendingOff"].value == "true",
+                int(row["minute"].value),
+                None,
+                None,
+                "",
+            )
+        )
+
+
+def _integrated(store: ox.Store, matches: dict[str, RMatch]) -> Integrated:
+    """What :func:`footkg.ingest.derive.group_tables` reads: matches, editions, stated lines."""
+    data = Integrated(matches=matches)
+    for row in _rows(store, _EDITIONS):
+        iri = row["e"].value
+        data.editions[iri] = REdition(iri, "", row["competition"].value, int(row["year"].value), "")
+    for row in _rows(store, _STANDINGS):
+        data.group_standings.append(
+            RGroupStanding(
+                row["s"].value,
+                row["edition"].value,
+                row["stage"].value,
+                None,
+                row["team"].value,
+                "",
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                False,
+                "",
+            )
+        )
+    return data
+
+
 def aggregate_quads(store: ox.Store) -> list[ox.Quad]:
-    """The ``fkg:derived`` quads of the head-to-head records and goal tallies of the matches and
-    goals in ``store`` (its union graph), as a build would write them."""
+    """The ``fkg:derived`` quads of the head-to-head records, goal tallies, minutes played,
+    appearance tallies and group tables of the matches in ``store`` (its union graph), as a
+    build would write them."""
     matches = _matches(store)
     for row in store.query(_GOALS, use_default_graph_as_union=True):
         match = matches.get(row["match"].value)
@@ -93,9 +229,17 @@ def aggregate_quads(store: ox.Store) -> list[ox.Quad]:
     players = {
         row["player"].value for row in store.query(_PLAYERS, use_default_graph_as_union=True)
     }
+    _add_details(store, matches)
+    minutes: dict[str, int] = {}
+    for m in matches.values():
+        minutes.update(minutes_played(m))
+    derived = Derived(
+        head_to_head=head_to_head_records(matches.values()),
+        goal_tallies=goal_tallies(matches.values(), players),
+        minutes_played=minutes,
+        appearance_tallies=appearance_tallies(matches.values(), minutes),
+        group_standings=group_tables(_integrated(store, matches)),
+    )
     sink = QuadSink()
-    for record in head_to_head_records(matches.values()):
-        map_head_to_head(sink, record)
-    for tally in goal_tallies(matches.values(), players):
-        map_goal_tally(sink, tally)
+    map_derived(sink, derived)
     return sink.quads()

@@ -8,7 +8,19 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import OWL, RDF, RDFS
 
 from footkg.resources import ontology_path, queries_dir, repo_root, shapes_path
-from footkg.vocab import BBCSPORT, DBO, FK, FK_NS, MATCH_STATUSES, SCHEMA, STAGES, WD, WDT
+from footkg.vocab import (
+    BBCSPORT,
+    CARDS,
+    DBO,
+    FK,
+    FK_NS,
+    MATCH_STATUSES,
+    PERIODS,
+    SCHEMA,
+    STAGES,
+    WD,
+    WDT,
+)  # fmt: skip
 
 ONTOLOGY_IRI = URIRef("https://w3id.org/footkg/ontology")
 KINDS = {OWL.Class, OWL.ObjectProperty, OWL.DatatypeProperty, RDF.Property, OWL.NamedIndividual}
@@ -61,16 +73,17 @@ def test_every_vocab_term_is_declared_and_nothing_else(onto: Graph) -> None:
 
 def test_classes_properties_and_individuals_have_the_right_kind(onto: Graph) -> None:
     kinds = {t: set(onto.objects(t, RDF.type)) & KINDS for t in vocab_terms()}
-    stages = set(STAGES.values())
-    statuses = set(MATCH_STATUSES.values())
+    individuals = {
+        **{iri: FK.Stage for iri in STAGES.values()},
+        **{iri: FK.Card for iri in CARDS.values()},
+        **{iri: FK.MatchPeriod for iri in PERIODS.values()},
+        **{iri: FK.MatchStatus for iri in MATCH_STATUSES.values()},
+    }
     for term, found in kinds.items():
         name = str(term)[len(FK_NS) :]
-        if term in stages:
+        if term in individuals:
             assert found == {OWL.NamedIndividual}, name
-            assert (term, RDF.type, FK.Stage) in onto
-        elif term in statuses:
-            assert found == {OWL.NamedIndividual}, name
-            assert (term, RDF.type, FK.MatchStatus) in onto
+            assert (term, RDF.type, individuals[term]) in onto
         elif name[0].isupper():
             assert found == {OWL.Class}, name
         else:
@@ -95,7 +108,7 @@ def test_every_term_has_an_english_label_and_comment(onto: Graph) -> None:
 
 
 def test_stage_individuals_are_labelled_with_their_keys(onto: Graph) -> None:
-    for key, iri in STAGES.items():
+    for key, iri in {**STAGES, **CARDS, **PERIODS}.items():
         assert onto.value(iri, RDFS.label) == Literal(key, lang="en")
     for key, iri in MATCH_STATUSES.items():
         assert onto.value(iri, RDFS.label) == Literal(key, lang="en")

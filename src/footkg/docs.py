@@ -372,17 +372,12 @@ def ontology_html(path: Path | None = None) -> str:
 
 # --- the query catalogue ------------------------------------------------------------------------
 
-_EXAMPLE = re.compile(r"^#\s*example\s*:\s*(.*?)\s*$", re.MULTILINE)
-
-
 def example_params(query: CatalogueQuery) -> dict[str, str] | None:
     """Parameter values for ``query``'s example: its header's ``# example: k=v, k=v`` line,
     else :data:`EXAMPLE_VALUES` for its required parameters; ``None`` when a required
     parameter has no value."""
-    match = _EXAMPLE.search(query.text)
-    if match:
-        pairs = (item.partition("=") for item in match[1].split(","))
-        return {k.strip(): v.strip() for k, _, v in pairs if k.strip()}
+    if query.example is not None:
+        return dict(query.example)
     values = {}
     for p in query.params:
         if p.required:

@@ -293,6 +293,232 @@ class ManagerAppointment:
 
 
 @dataclass(frozen=True, slots=True)
+class Appearance:
+    """A player in a team's line-up for one match (Fjelstul ``player_appearances.csv``, 1970
+    onwards): ``starter`` is true for the starting eleven, false for a substitute who came on;
+    ``shirt_number`` the number worn (``None`` where unknown), ``position`` the position played
+    as the source names it, normalised to footkg's spelling (``"goalkeeper"``, ``"center back"``,
+    ``"left winger"``…)."""
+
+    ref: SourceRef
+    match_key: str
+    team: str
+    player_id: str
+    starter: bool
+    shirt_number: int | None = None
+    position: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SubstitutionEvent:
+    """One player going off or coming on (Fjelstul ``substitutions.csv`` writes a substitution
+    as one row per player): ``coming_on`` true for the player who came on, false for the one
+    who went off; ``minute``/``stoppage`` in minutes (``90+2`` is 90 and 2); ``period`` a key of
+    :data:`footkg.vocab.PERIODS`."""
+
+    ref: SourceRef
+    match_key: str
+    team: str
+    player_id: str
+    coming_on: bool
+    minute: int
+    stoppage: int | None = None
+    period: str | None = None
+    source_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Booking:
+    """A card shown to a player (Fjelstul ``bookings.csv``): ``cards`` are keys of
+    :data:`footkg.vocab.CARDS` (``"yellow"``, ``"second yellow"``, ``"red"``; a row may flag a
+    yellow and a red at once), ``sending_off`` whether the player was sent off; minutes as in
+    :class:`SubstitutionEvent`. The player may be on the bench (a card after being substituted,
+    or before coming on)."""
+
+    ref: SourceRef
+    match_key: str
+    team: str
+    player_id: str
+    cards: tuple[str, ...]
+    sending_off: bool
+    minute: int
+    stoppage: int | None = None
+    period: str | None = None
+    source_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Confederation:
+    """A continental confederation (Fjelstul ``confederations.csv``): ``code`` such as ``UEFA``,
+    ``name`` the full name."""
+
+    ref: SourceRef
+    source_id: str
+    code: str
+    name: str
+    wikipedia: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Referee:
+    """A match official (Fjelstul ``referees.csv``): display name as for players, ``country``
+    the country the referee came from (as the source names it), ``confederation`` its code."""
+
+    ref: SourceRef
+    source_id: str
+    name: str
+    given_name: str | None = None
+    family_name: str | None = None
+    gender: str | None = None
+    country: str | None = None
+    confederation: str | None = None
+    wikipedia: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RefereeAppointment:
+    """A referee appointed to an edition (``referee_appointments.csv``)."""
+
+    ref: SourceRef
+    competition: str
+    year: int
+    referee_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class RefereeAppearance:
+    """The referee of one match (``referee_appearances.csv``: one per match)."""
+
+    ref: SourceRef
+    match_key: str
+    referee_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class ManagerAppearance:
+    """A team's manager in one match (``manager_appearances.csv``; joint managers give two
+    rows). ``team`` is the name used at the time."""
+
+    ref: SourceRef
+    match_key: str
+    team: str
+    manager_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """A World Cup award (``awards.csv``): ``name`` (``"Golden Ball"``), ``description`` (``"best
+    player"``), ``year_introduced``."""
+
+    ref: SourceRef
+    source_id: str
+    name: str
+    description: str | None = None
+    year_introduced: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AwardWinner:
+    """A player who won an award at an edition (``award_winners.csv``); ``shared`` when the
+    award went to several players (a Golden Boot shared on goals); ``team`` as named then."""
+
+    ref: SourceRef
+    competition: str
+    year: int
+    award_id: str
+    player_id: str
+    team: str
+    shared: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GroupStanding:
+    """A team's line in a group table as the source states it (``group_standings.csv``):
+    ``stage`` a key of :data:`footkg.vocab.STAGES` (``"group stage"``, ``"second group stage"``,
+    ``"final round"``), ``position`` 1-based, counts in matches, goals and points (2 for a win
+    up to 1990, 3 from 1994), ``advanced`` whether the team went through."""
+
+    ref: SourceRef
+    competition: str
+    year: int
+    stage: str
+    group: str | None
+    position: int
+    team: str
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    goals_for: int
+    goals_against: int
+    points: int
+    advanced: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentStanding:
+    """A team's final place (1 to 4) at an edition (``tournament_standings.csv``)."""
+
+    ref: SourceRef
+    competition: str
+    year: int
+    position: int
+    team: str
+
+
+@dataclass(frozen=True, slots=True)
+class QualifiedTeam:
+    """A team in an edition's final tournament (``qualified_teams.csv``): matches played and
+    the furthest stage reached (a key of :data:`footkg.vocab.STAGES`)."""
+
+    ref: SourceRef
+    competition: str
+    year: int
+    team: str
+    matches: int
+    stage_reached: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamAppearance:
+    """A team's side of one match (``team_appearances.csv``), as the source repeats it from
+    ``matches.csv``: read to check that the two tables agree (goals, penalties, home or away,
+    opponent, date)."""
+
+    ref: SourceRef
+    match_key: str
+    team: str
+    opponent: str
+    home: bool
+    goals_for: int
+    goals_against: int
+    penalties_for: int
+    penalties_against: int
+    date: date
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentStage:
+    """One stage as played at one edition (``tournament_stages.csv``): its order, dates and
+    counts (teams; matches played, replays and play-offs included; scheduled matches, replays,
+    play-offs, walkovers)."""
+
+    ref: SourceRef
+    competition: str
+    year: int
+    number: int
+    stage: str
+    start_date: date | None
+    end_date: date | None
+    teams: int | None
+    matches: int
+    scheduled: int | None = None
+    replays: int = 0
+    playoffs: int = 0
+    walkovers: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class DatasetInfo:
     """Provenance of a loaded dataset, for the metadata graph (PROV-O, DCMI terms)."""
 
@@ -322,6 +548,21 @@ class SourceData:
     managers: list[ManagerAppointment] = field(default_factory=list)
     seasons: list[Season] = field(default_factory=list)
     official_champions: list[OfficialChampion] = field(default_factory=list)
+    appearances: list[Appearance] = field(default_factory=list)
+    substitutions: list[SubstitutionEvent] = field(default_factory=list)
+    bookings: list[Booking] = field(default_factory=list)
+    confederations: list[Confederation] = field(default_factory=list)
+    referees: list[Referee] = field(default_factory=list)
+    referee_appointments: list[RefereeAppointment] = field(default_factory=list)
+    referee_appearances: list[RefereeAppearance] = field(default_factory=list)
+    manager_appearances: list[ManagerAppearance] = field(default_factory=list)
+    awards: list[Award] = field(default_factory=list)
+    award_winners: list[AwardWinner] = field(default_factory=list)
+    group_standings: list[GroupStanding] = field(default_factory=list)
+    tournament_standings: list[TournamentStanding] = field(default_factory=list)
+    qualified_teams: list[QualifiedTeam] = field(default_factory=list)
+    team_appearances: list[TeamAppearance] = field(default_factory=list)
+    stages: list[TournamentStage] = field(default_factory=list)
     skipped: list[SkippedRow] = field(default_factory=list)
     #: Rows loaded with one field left out because it contradicts the rest of the row (the
     #: detail names the field), e.g. a ``neutral`` flag against the venue's country.

@@ -48,6 +48,12 @@ def print_build_report(console: Console, report: BuildReport, *, skipped_example
             f"{len(s.skipped)}" + (f" ({reasons})" if reasons else ""),
         )
     console.print(sources)
+    shown = {"matches", "goals", "players", "squads", "managers"}
+    for s in report.sources:
+        other = [f"{n:,} {kind.replace('_', ' ')}" for kind, n in s.counts.items()
+                 if n and kind not in shown]  # fmt: skip
+        if other:
+            console.print(f"  {s.key}: {', '.join(other)}", highlight=False)
     for s in report.sources:
         for row in s.skipped[:skipped_examples]:
             console.print(f"  skipped {s.key} {row}", style="dim", markup=False, highlight=False)

@@ -20,6 +20,11 @@
   edition, the players ranked 100th or better there (ties included): goals (own goals excluded,
   shootout kicks are never goals), the teams scored for, rank by goals. The ``top-scorers``
   query (top 50) reads these.
+* The minutes each player was on the pitch in a match whose line-ups are known (see
+  :func:`minutes_played`), and the appearance tallies (``fk:AppearanceTally``) of each
+  competition's players ranked 100th or better by matches played or by finals played.
+* The group tables as the group's matches give them (see :func:`group_tables`), to compare
+  with the tables a source states (the shapes do).
 
 * Club football (:mod:`footkg.ingest.tables`): league tables per season and division,
   promotions and relegations, league champions and runners-up checked against the official
@@ -39,9 +44,10 @@ from collections import defaultdict
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from fractions import Fraction
 
 from footkg import vocab
-from footkg.ingest.integrate import Conflict, Integrated, RMatch
+from footkg.ingest.integrate import Conflict, Integrated, RGroupStanding, RMatch
 from footkg.ingest.tables import LeagueFacts, league_facts, title_runs
 
 DERIVED_GRAPH = vocab.graph_iri("derived")
@@ -155,6 +161,9 @@ class Derived:
     league: LeagueFacts = field(default_factory=LeagueFacts)
     streak: dict[str, int] = field(default_factory=dict)
     run_start: dict[str, str] = field(default_factory=dict)
+    minutes_played: dict[str, int] = field(default_factory=dict)
+    appearance_tallies: list[AppearanceTally] = field(default_factory=list)
+    group_standings: list[DerivedStanding] = field(default_factory=list)
 
 
 def match_result(m: RMatch) -> tuple[str, str] | None:
@@ -241,6 +250,10 @@ def derive(data: Integrated) -> Derived:
     )
     out.head_to_head = head_to_head_records(data.matches.values(), set(data.clubs))
     out.goal_tallies = goal_tallies(data.matches.values(), data.players)
+    for m in data.matches.values():
+        out.minutes_played.update(minutes_played(m))
+    out.appearance_tallies = appearance_tallies(data.matches.values(), out.minutes_played)
+    out.group_standings = group_tables(data)
     return out
 
 
@@ -375,3 +388,227 @@ def _check_stated_champions(data: Integrated, out: Derived) -> None:
                     f"champion of {edition.label}",
                 )
             )
+
+
+# ---- minutes played, appearance tallies --------------------------------------------------------
+
+
+def minutes_played(m: RMatch) -> dict[str, int]:
+    """The minutes each player of ``m``'s line-ups was on the pitch, by appearance IRI.
+
+    A starter comes on at minute 0, a substitute at the minute of the substitution that brought
+    him on; a player leaves at the minute he was substituted or sent off, else at the end (90,
+    or 120 after extra time). Stoppage time is not counted: a change at 90+3 is at minute 90,
+    so a player who came on then has 0 minutes. An appearance the substitutions contradict (a
+    substitute who never came on, a starter who came on) gets no value; the shapes list it.
+    """
+    if not m.appearances:
+        return {}
+    end = 120 if m.extra_time else 90
+    came_on: dict[str, int] = {}
+    left: dict[str, int] = {}
+    for sub in m.substitutions:
+        for player in sub.on:
+            came_on.setdefault(player, sub.minute)
+        for player in sub.off:
+            left[player] = min(left.get(player, end), sub.minute)
+    for booking in m.bookings:
+        if booking.sending_off:
+            left[booking.player_iri] = min(left.get(booking.player_iri, end), booking.minute)
+    out: dict[str, int] = {}
+    for a in m.appearances:
+        start = 0 if a.starter else came_on.get(a.player_iri)
+        if start is None or (a.starter and a.player_iri in came_on):
+            continue
+        out[a.iri] = max(0, min(left.get(a.player_iri, end), end) - start)
+    return out
+
+
+@dataclass(slots=True)
+class AppearanceTally:
+    """A player's appearances in one competition (``scope``): matches played, as a starter and
+    as a substitute, minutes on the pitch (over the matches whose minutes are known), finals
+    played, the teams played for, and the ranks by matches and by finals (see :func:`ranks`)."""
+
+    iri: str
+    player: str
+    scope: str
+    appearances: int = 0
+    starts: int = 0
+    substitute: int = 0
+    minutes: int = 0
+    finals: int = 0
+    teams: set[str] = field(default_factory=set)
+    rank: int = 0
+    finals_rank: int = 0
+
+
+def appearance_tallies(
+    matches: Iterable[RMatch], minutes: dict[str, int], depth: int = GOAL_TALLY_RANKS
+) -> list[AppearanceTally]:
+    """The appearance tallies of each competition's players ranked ``depth`` or better by
+    matches played or by finals played (ties included), from the line-ups of ``matches``
+    (``minutes``: minutes played by appearance IRI). In no particular order."""
+    tallies: dict[tuple[str, str], AppearanceTally] = {}
+    for m in matches:
+        for a in m.appearances:
+            tally = tallies.get((m.competition_iri, a.player_iri))
+            if tally is None:
+                iri = vocab.appearance_tally_iri(m.competition_iri, a.player_iri)
+                tally = tallies[(m.competition_iri, a.player_iri)] = AppearanceTally(
+                    iri, a.player_iri, m.competition_iri
+                )
+            tally.appearances += 1
+            tally.starts += a.starter
+            tally.substitute += not a.starter
+            tally.minutes += minutes.get(a.iri, 0)
+            tally.finals += m.stage == "final"
+            tally.teams.add(a.team_iri)
+    by_scope: dict[str, list[AppearanceTally]] = defaultdict(list)
+    for tally in tallies.values():
+        by_scope[tally.scope].append(tally)
+    for group in by_scope.values():
+        for tally, rank in zip(group, ranks([t.appearances for t in group]), strict=True):
+            tally.rank = rank
+        for tally, rank in zip(group, ranks([t.finals for t in group]), strict=True):
+            tally.finals_rank = rank
+    return [t for t in tallies.values() if t.rank <= depth or (t.finals and t.finals_rank <= depth)]
+
+
+# ---- group tables ------------------------------------------------------------------------------
+
+#: The first edition that gave 3 points for a win (men's 1994, women's 1995; 2 before).
+THREE_POINTS_FROM = 1994
+#: The last men's edition that ranked teams level on points by goal average (goals scored
+#: divided by goals conceded) and by play-offs (1954, 1958); from 1970 goal difference counts.
+GOAL_AVERAGE_UNTIL = 1966
+
+
+@dataclass(slots=True)
+class DerivedStanding:
+    """A team's line in a group table as footkg derives it from the group's matches (see
+    :func:`group_tables`): counts in matches and goals, points, the position the matches give
+    (``rank``: one more than the number of teams ahead; teams the matches cannot separate share
+    it) and how many teams share it (``level``, the team itself included). ``stated`` is the IRI
+    of the line a source states for the same team, stage and edition, when there is one."""
+
+    iri: str
+    edition: str
+    stage: str
+    group: str | None
+    team: str
+    stated: str | None = None
+    played: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    goals_for: int = 0
+    goals_against: int = 0
+    points: int = 0
+    playoff_wins: int = 0
+    rank: int = 0
+    level: int = 0
+
+    def add(self, goals_for: int, goals_against: int, win_points: int) -> None:
+        """Count one group match: the team's goals and the opponent's, points for a win."""
+        self.played += 1
+        self.wins += goals_for > goals_against
+        self.draws += goals_for == goals_against
+        self.losses += goals_for < goals_against
+        self.goals_for += goals_for
+        self.goals_against += goals_against
+        self.points += win_points if goals_for > goals_against else goals_for == goals_against
+
+
+def group_tables(data: Integrated) -> list[DerivedStanding]:
+    """Every group table of every edition, derived from the matches of its group stages.
+
+    Rules (World Cup regulations of the time): 2 points for a win up to 1990, 3 from 1994; a
+    draw is 1. A second meeting of the same two teams in one group is a play-off (1954, 1958),
+    not counted in the table. Teams level on points are ranked, up to 1966, by play-offs won
+    and then by goal average; from 1970 by goal difference, then goals scored, and from 1994
+    by the points, goal difference and goals of the matches between the teams still level.
+    Teams these rules cannot separate (drawing of lots, fair-play points) share a position.
+    Each line links to the source's stated line of the same edition, stage and team.
+    """
+    stated = {(g.edition_iri, g.stage, g.team_iri): g for g in data.group_standings}
+    tables: dict[tuple[str, str, str | None], dict[str, DerivedStanding]] = defaultdict(dict)
+    by_stage: dict[tuple[str, str], list[RMatch]] = defaultdict(list)
+    for m in data.matches.values():
+        if m.edition_iri and m.stage in vocab.GROUP_STAGES and m.home_score is not None:
+            by_stage[(m.edition_iri, m.stage)].append(m)
+    for (edition, stage), matches in by_stage.items():
+        year = data.editions[edition].year
+        win = 3 if year >= THREE_POINTS_FROM else 2
+        met: set[frozenset[str]] = set()
+        for m in sorted(matches, key=lambda m: (m.date, m.iri)):
+            table = tables[(edition, stage, m.group)]
+            line = {
+                t: _line(table, edition, stage, m.group, t, stated)
+                for t in (m.home_iri, m.away_iri)
+            }
+            pair = frozenset(line)
+            if pair in met:  # a play-off
+                winner = match_result(m)
+                if winner:
+                    line[winner[0]].playoff_wins += 1
+                continue
+            met.add(pair)
+            line[m.home_iri].add(m.home_score, m.away_score or 0, win)
+            line[m.away_iri].add(m.away_score or 0, m.home_score, win)
+        for (e, st, _), table in tables.items():
+            if (e, st) == (edition, stage):
+                _rank(list(table.values()), year, matches)
+    return [line for table in tables.values() for line in table.values()]
+
+
+def _line(
+    table: dict[str, DerivedStanding],
+    edition: str,
+    stage: str,
+    group: str | None,
+    team: str,
+    stated: dict[tuple[str, str, str], RGroupStanding],
+) -> DerivedStanding:
+    line = table.get(team)
+    if line is None:
+        iri = vocab.group_standing_iri(edition, stage, team, derived=True)
+        found = stated.get((edition, stage, team))
+        line = table[team] = DerivedStanding(iri, edition, stage, group, team,
+                                             found.iri if found else None)  # fmt: skip
+    return line
+
+
+def _order_key(line: DerivedStanding, year: int) -> tuple:
+    """What ranks a team first (higher is better), before any head-to-head comparison."""
+    if year <= GOAL_AVERAGE_UNTIL:
+        average = (1, Fraction(0)) if line.goals_against == 0 else (
+            0, Fraction(line.goals_for, line.goals_against))  # fmt: skip
+        return (line.points, line.playoff_wins, average)
+    return (line.points, line.goals_for - line.goals_against, line.goals_for)
+
+
+def _rank(lines: list[DerivedStanding], year: int, matches: list[RMatch]) -> None:
+    """Set ``rank`` and ``level`` of one group's lines (see :func:`group_tables`)."""
+    keys = {line.team: _order_key(line, year) for line in lines}
+    if year >= THREE_POINTS_FROM:
+        for key in set(keys.values()):
+            level = {t for t, k in keys.items() if k == key}
+            if len(level) > 1:
+                for team, mini in _head_to_head(level, matches, year).items():
+                    keys[team] = (*key, *mini)
+    for line in lines:
+        key = keys[line.team]
+        line.rank = 1 + sum(other > key for other in keys.values())
+        line.level = sum(other == key for other in keys.values())
+
+
+def _head_to_head(teams: set[str], matches: list[RMatch], year: int) -> dict[str, tuple]:
+    """Points, goal difference and goals of each of ``teams`` in the matches between them."""
+    mini = {t: DerivedStanding("", "", "", None, t) for t in teams}
+    win = 3 if year >= THREE_POINTS_FROM else 2
+    for m in matches:
+        if m.home_iri in teams and m.away_iri in teams:
+            mini[m.home_iri].add(m.home_score or 0, m.away_score or 0, win)
+            mini[m.away_iri].add(m.away_score or 0, m.home_score or 0, win)
+    return {t: (s.points, s.goals_for - s.goals_against, s.goals_for) for t, s in mini.items()}

@@ -44,11 +44,13 @@ from footkg.model import (
     Match,
     OfficialChampion,
     Player,
+    Referee,
     Season,
     ShootoutKick,
     SkippedRow,
     SourceData,
     Stadium,
+    SubstitutionEvent,
     Tournament,
 )
 
@@ -66,6 +68,7 @@ class RTeam:
     codes: set[str] = field(default_factory=set)
     confederation: str | None = None
     wikipedia: str | None = None
+    confederation_iri: str | None = None
     alt_labels: set[str] = field(default_factory=set)
     former_names: list[tuple[str, date | None, date | None]] = field(default_factory=list)
 
@@ -155,6 +158,13 @@ class RMatch:
     round: str | None = None
     awarded: bool = False
     first_leg_iri: str | None = None
+    referee_iris: list[str] = field(default_factory=list)
+    home_managers: list[str] = field(default_factory=list)
+    away_managers: list[str] = field(default_factory=list)
+    appearances: list[RAppearance] = field(default_factory=list)
+    substitutions: list[RSubstitution] = field(default_factory=list)
+    bookings: list[RBooking] = field(default_factory=list)
+    details_graph: str | None = None
 
 
 @dataclass(slots=True)
@@ -280,6 +290,169 @@ class ROfficial:
     graph: str
 
 
+@dataclass(slots=True)
+class RAppearance:
+    """A player in a team's line-up for a match (``starter`` or a substitute who came on);
+    ``team_name`` is the name the team played under; ``position`` as
+    :class:`footkg.model.Appearance` has it."""
+
+    iri: str
+    match_iri: str
+    team_iri: str
+    team_name: str
+    player_iri: str
+    starter: bool
+    graph: str
+    shirt_number: int | None = None
+    position: str | None = None
+
+
+@dataclass(slots=True)
+class RSubstitution:
+    """One team's change of players at one minute of a match: the players who went off and
+    those who came on (usually one each; the source does not pair them when several change at
+    once), minute and stoppage in minutes, period key, the source's row identifiers."""
+
+    iri: str
+    match_iri: str
+    team_iri: str
+    minute: int
+    stoppage: int | None
+    period: str | None
+    graph: str
+    off: list[str] = field(default_factory=list)
+    on: list[str] = field(default_factory=list)
+    identifiers: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class RBooking:
+    """A card shown to a player in a match (``cards``: keys of :data:`footkg.vocab.CARDS`)."""
+
+    iri: str
+    match_iri: str
+    team_iri: str
+    player_iri: str
+    cards: tuple[str, ...]
+    sending_off: bool
+    minute: int
+    stoppage: int | None
+    period: str | None
+    graph: str
+    identifier: str | None = None
+
+
+@dataclass(slots=True)
+class RReferee:
+    """A resolved referee: label, names, gender, the country the source gives as theirs, the
+    confederation, the source identifiers (``fjelstul-worldcup:R-125``)."""
+
+    iri: str
+    label: str
+    graph: str
+    given_name: str | None = None
+    family_name: str | None = None
+    gender: str | None = None
+    country_iri: str | None = None
+    confederation_iri: str | None = None
+    wikipedia: str | None = None
+    identifiers: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class RConfederation:
+    """A continental confederation: code (``UEFA``), full name, Wikipedia page."""
+
+    iri: str
+    code: str
+    label: str
+    graph: str
+    wikipedia: str | None = None
+
+
+@dataclass(slots=True)
+class RAward:
+    """A World Cup award (``Golden Ball``) with what it rewards and the year it was introduced."""
+
+    iri: str
+    label: str
+    graph: str
+    description: str | None = None
+    year_introduced: int | None = None
+
+
+@dataclass(slots=True)
+class RAwardWin:
+    """A player's win of an award at an edition, for a team (named as then); ``shared`` when
+    others won it too."""
+
+    iri: str
+    award_iri: str
+    player_iri: str
+    team_iri: str
+    team_name: str
+    edition_iri: str
+    shared: bool
+    graph: str
+
+
+@dataclass(slots=True)
+class RGroupStanding:
+    """A team's line in a group table as the source states it (see
+    :class:`footkg.model.GroupStanding`; ``stage`` a stage key)."""
+
+    iri: str
+    edition_iri: str
+    stage: str
+    group: str | None
+    team_iri: str
+    team_name: str
+    position: int
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    goals_for: int
+    goals_against: int
+    points: int
+    advanced: bool
+    graph: str
+
+
+@dataclass(slots=True)
+class RPlacing:
+    """A team's place in an edition: a final standing (``position`` 1 to 4) or, with
+    ``matches``, a qualified team (matches played, furthest stage reached)."""
+
+    iri: str
+    edition_iri: str
+    team_iri: str
+    team_name: str
+    graph: str
+    position: int | None = None
+    matches: int | None = None
+    stage_reached: str | None = None
+
+
+@dataclass(slots=True)
+class RStage:
+    """One stage as played at an edition (see :class:`footkg.model.TournamentStage`)."""
+
+    iri: str
+    edition_iri: str
+    stage: str
+    number: int
+    graph: str
+    start_date: date | None
+    end_date: date | None
+    teams: int | None
+    matches: int
+    scheduled: int | None
+    replays: int
+    playoffs: int
+    walkovers: int
+
+
 @dataclass(frozen=True, slots=True)
 class Conflict:
     """Two sources disagree on one property of one resource; the kept value is in the graph."""
@@ -317,6 +490,15 @@ class Integrated:
     conflicts: list[Conflict] = field(default_factory=list)
     merged_matches: Counter[str] = field(default_factory=Counter)
     unresolved: Counter[str] = field(default_factory=Counter)
+    referees: dict[str, RReferee] = field(default_factory=dict)
+    referee_appointments: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    confederations: dict[str, RConfederation] = field(default_factory=dict)
+    awards: dict[str, RAward] = field(default_factory=dict)
+    award_wins: list[RAwardWin] = field(default_factory=list)
+    group_standings: list[RGroupStanding] = field(default_factory=list)
+    tournament_standings: list[RPlacing] = field(default_factory=list)
+    qualified_teams: list[RPlacing] = field(default_factory=list)
+    stages: list[RStage] = field(default_factory=list)
     #: Rows skipped here (their ``ref`` names the source): match rows whose team names name no
     #: team, and the goal rows of those matches.
     skipped: list[SkippedRow] = field(default_factory=list)
@@ -355,6 +537,7 @@ class _Integrator:
         self.player_by_name_birth: dict[tuple[str, date], str] = {}
         self.squad_players: dict[tuple[str, str], list[str]] = defaultdict(list)
         self.manager_by_source_id: dict[tuple[str, str], str] = {}
+        self.referee_by_source_id: dict[tuple[str, str], str] = {}
         self.scorer_alias: dict[tuple[str, str], str] = {}
         self.used_player_iris: set[str] = set()
         self.team_cache: dict[tuple[str, str, str], str] = {}
@@ -667,6 +850,9 @@ def integrate(
     for source in sources:
         _add_official_champions(it, source)
     _finish_clubs(it)
+    for source in sources:
+        _add_match_details(it, source)
+        _add_edition_records(it, source)
     aliases = names.aliases()
     for team in it.out.teams.values():
         canonical = names.canonical(team.label) if team.gender == "men" else None
@@ -675,6 +861,9 @@ def integrate(
         if team.gender == "men":
             team.former_names = names.former_names(team.label)
             team.alt_labels.update(n for n, _, _ in team.former_names)
+        if team.confederation:
+            iri = vocab.confederation_iri(team.confederation)
+            team.confederation_iri = iri if iri in it.out.confederations else None
     return it.out
 
 
@@ -777,6 +966,7 @@ def _add_reference_data(it: _Integrator, source: SourceData) -> None:
             rteam.codes.add(team.code)
         rteam.confederation = rteam.confederation or team.confederation
         rteam.wikipedia = rteam.wikipedia or team.wikipedia
+    _add_officials(it, source)
     for stadium in source.stadiums:
         it.stadium(stadium, graph)
     name_counts = Counter(vocab.identity_key(p.name) for p in source.players)
@@ -882,7 +1072,7 @@ def _add_matches(it: _Integrator, source: SourceData) -> None:
                 rm.first_leg_iri = target
 
 
-def _edition_of(it: _Integrator, m: Match, graph: str) -> str | None:
+def _match_edition(it: _Integrator, m: Match, graph: str) -> str | None:
     """The edition of a match: its club competition's season, or its tournament edition."""
     if m.season:
         season = it.season_by_name.get((m.competition, m.season))
@@ -913,7 +1103,7 @@ def _new_match(
     it: _Integrator, m: Match, home_iri: str, away_iri: str, graph: str, key: str, seq: int
 ) -> RMatch:
     iri = _match_iri(it, m, home_iri, away_iri, seq)
-    edition_iri = _edition_of(it, m, graph)
+    edition_iri = _match_edition(it, m, graph)
     gender_known = m.competition in (vocab.MENS_WORLD_CUP, vocab.WOMENS_WORLD_CUP)
     home_name, away_name = _names_then(it, m, home_iri, away_iri, key)
     rm = RMatch(
@@ -1044,7 +1234,7 @@ def _merge_match(
     if m.matchday is not None and rm.matchday is None:
         rm.extra.append(("matchday", m.matchday, graph))
     if rm.edition_iri is None and (m.edition_year or m.season):
-        edition = _edition_of(it, m, graph)
+        edition = _match_edition(it, m, graph)
         if edition is not None:
             rm.extra.append(("edition", edition, graph))
     if m.city and not rm.city_iri:
@@ -1186,3 +1376,326 @@ def _compare_goals(it: _Integrator, rm: RMatch, other: list[RGoal], graph: str) 
             it.scorer_alias.setdefault(
                 (scorer_team, vocab.identity_key(g.scorer_name)), match.scorer_iri
             )
+
+
+# ---- line-ups, substitutions, bookings, officials, awards, standings -----------------------------
+
+
+def _add_officials(it: _Integrator, source: SourceData) -> None:
+    """Confederations and referees (one IRI per source referee ID; a name several IDs share
+    gets the ID in its IRIs, as managers do)."""
+    graph = _graph(source)
+    key = source.info.key
+    for c in source.confederations:
+        iri = vocab.confederation_iri(c.code)
+        it.out.confederations.setdefault(
+            iri, RConfederation(iri, c.code, c.name, graph, c.wikipedia)
+        )
+    ids_by_name: dict[str, set[str]] = defaultdict(set)
+    for r in source.referees:
+        ids_by_name[vocab.identity_key(r.name)].add(r.source_id)
+    for r in source.referees:
+        shared = len(ids_by_name[vocab.identity_key(r.name)]) > 1
+        iri = vocab.referee_iri(r.name, r.source_id if shared else None)
+        it.out.referees.setdefault(iri, _referee(it, r, iri, graph)).identifiers.append(
+            f"{key}:{r.source_id}"
+        )
+        it.referee_by_source_id[(key, r.source_id)] = iri
+
+
+def _referee(it: _Integrator, r: Referee, iri: str, graph: str) -> RReferee:
+    confederation = vocab.confederation_iri(r.confederation) if r.confederation else None
+    return RReferee(
+        iri=iri,
+        label=r.name,
+        graph=graph,
+        given_name=r.given_name,
+        family_name=r.family_name,
+        gender=r.gender,
+        country_iri=it.nation(r.country) if r.country else None,
+        confederation_iri=confederation if confederation in it.out.confederations else None,
+        wikipedia=r.wikipedia,
+    )
+
+
+def _add_match_details(it: _Integrator, source: SourceData) -> None:
+    """Line-ups, substitutions, bookings, referees and managers of the source's matches; and
+    its team appearances compared with its matches (a disagreement is a :class:`Conflict`).
+    Rows naming a player, referee or manager without a record are counted in
+    ``unresolved`` (none in the Fjelstul snapshot)."""
+    key = source.info.key
+    graph = _graph(source)
+    _compare_team_appearances(it, source)
+    for a in source.appearances:
+        rm, player = _match_of(it, key, a.match_key), _player_of(it, key, a.player_id)
+        if rm is None or player is None:
+            continue
+        team = it.team(a.team, rm.gender, key)
+        rm.appearances.append(
+            RAppearance(
+                iri=vocab.appearance_iri(rm.iri, player),
+                match_iri=rm.iri,
+                team_iri=team,
+                team_name=rm.home_name if team == rm.home_iri else rm.away_name,
+                player_iri=player,
+                starter=a.starter,
+                graph=graph,
+                shirt_number=a.shirt_number,
+                position=a.position,
+            )
+        )
+        rm.details_graph = graph
+    _add_substitutions(it, source)
+    _add_bookings(it, source)
+    for r in source.referee_appearances:
+        rm = _match_of(it, key, r.match_key)
+        referee = it.referee_by_source_id.get((key, r.referee_id))
+        if rm is None or referee is None:
+            it.out.unresolved["referee appearance without a referee record"] += rm is not None
+            continue
+        rm.referee_iris.append(referee)
+        rm.details_graph = graph
+    for m in source.manager_appearances:
+        rm = _match_of(it, key, m.match_key)
+        manager = it.manager_by_source_id.get((key, m.manager_id))
+        if rm is None or manager is None:
+            it.out.unresolved["manager appearance without an appointment"] += rm is not None
+            continue
+        team = it.team(m.team, rm.gender, key)
+        (rm.home_managers if team == rm.home_iri else rm.away_managers).append(manager)
+        rm.details_graph = graph
+
+
+def _match_of(it: _Integrator, source: str, match_key: str) -> RMatch | None:
+    iri = it.source_match.get((source, match_key))
+    return it.out.matches.get(iri) if iri else None
+
+
+def _player_of(it: _Integrator, source: str, player_id: str) -> str | None:
+    iri = it.player_by_source_id.get((source, player_id))
+    if iri is None:
+        it.out.unresolved["line-up, substitution or card row without a player record"] += 1
+    return iri
+
+
+def _compare_team_appearances(it: _Integrator, source: SourceData) -> None:
+    """Each team appearance against the source's own match: goals, penalties, home or away,
+    opponent and date. The match row is kept; a disagreeing team appearance is a conflict
+    within the source (both values in its graph)."""
+    graph = _graph(source)
+    matches = {m.key: m for m in source.matches}
+    for t in source.team_appearances:
+        m = matches.get(t.match_key)
+        rm = _match_of(it, source.info.key, t.match_key)
+        if m is None or rm is None:
+            continue
+        home = t.team == m.home
+        pens = (m.shootout.home_score, m.shootout.away_score) if m.shootout else (0, 0)
+        stated = {
+            "homeTeamName" if t.home else "awayTeamName": (m.home if t.home else m.away, t.team),
+            "date": (m.date, t.date),
+            "homeScore": (m.home_score, t.goals_for if home else t.goals_against),
+            "awayScore": (m.away_score, t.goals_against if home else t.goals_for),
+            "homePenalties": (pens, (t.penalties_for, t.penalties_against)[:: 1 if home else -1]),
+        }
+        if (not home and t.team != m.away) or t.opponent != (m.away if home else m.home):
+            stated["awayTeamName" if home else "homeTeamName"] = (
+                m.away if home else m.home,
+                t.opponent,
+            )
+        for prop, (kept, other) in stated.items():
+            if kept != other:
+                where = f"{t.ref.file}:{t.ref.line}"
+                it.out.conflicts.append(
+                    Conflict(
+                        rm.iri,
+                        prop,
+                        str(kept),
+                        graph,
+                        str(other),
+                        graph,
+                        f"{prop} of {rm.iri} in matches.csv and {where}",
+                    )
+                )
+
+
+def _add_substitutions(it: _Integrator, source: SourceData) -> None:
+    """A team's players going off and coming on at the same minute form one substitution;
+    each match's substitutions are numbered in time order."""
+    key = source.info.key
+    graph = _graph(source)
+    groups: dict[tuple[str, str, int, int], list[SubstitutionEvent]] = defaultdict(list)
+    for e in source.substitutions:
+        groups[(e.match_key, e.team, e.minute, e.stoppage or 0)].append(e)
+    by_match: dict[str, list[RSubstitution]] = defaultdict(list)
+    for (match_key, team_name, minute, stoppage), events in groups.items():
+        rm = _match_of(it, key, match_key)
+        if rm is None:
+            continue
+        sub = RSubstitution(
+            "",
+            rm.iri,
+            it.team(team_name, rm.gender, key),
+            minute,
+            stoppage or None,
+            events[0].period,
+            graph,
+        )
+        for e in events:
+            player = _player_of(it, key, e.player_id)
+            if player is not None:
+                (sub.on if e.coming_on else sub.off).append(player)
+            if e.source_id:
+                sub.identifiers.append(f"{key}:{e.source_id}")
+        by_match[rm.iri].append(sub)
+    for match_iri, subs in by_match.items():
+        subs.sort(key=lambda s: (s.minute, s.stoppage or 0, s.identifiers))
+        for n, sub in enumerate(subs, 1):
+            sub.iri = vocab.substitution_iri(match_iri, n)
+        it.out.matches[match_iri].substitutions = subs
+        it.out.matches[match_iri].details_graph = graph
+
+
+def _add_bookings(it: _Integrator, source: SourceData) -> None:
+    """Each card of a match, numbered in time order."""
+    key = source.info.key
+    graph = _graph(source)
+    by_match: dict[str, list[tuple[tuple[int, int, int], RBooking]]] = defaultdict(list)
+    for b in source.bookings:
+        rm, player = _match_of(it, key, b.match_key), _player_of(it, key, b.player_id)
+        if rm is None or player is None:
+            continue
+        record = RBooking(
+            "",
+            rm.iri,
+            it.team(b.team, rm.gender, key),
+            player,
+            b.cards,
+            b.sending_off,
+            b.minute,
+            b.stoppage,
+            b.period,
+            graph,
+            f"{key}:{b.source_id}" if b.source_id else None,
+        )
+        by_match[rm.iri].append(((b.minute, b.stoppage or 0, b.ref.line), record))
+    for match_iri, rows in by_match.items():
+        rows.sort(key=lambda row: row[0])
+        for n, (_, record) in enumerate(rows, 1):
+            record.iri = vocab.booking_iri(match_iri, n)
+        it.out.matches[match_iri].bookings = [record for _, record in rows]
+        it.out.matches[match_iri].details_graph = graph
+
+
+def _edition_of(it: _Integrator, competition: str, year: int, graph: str) -> tuple[str, str]:
+    """``(edition IRI, gender)`` of a competition's edition."""
+    gender = "women" if competition == vocab.WOMENS_WORLD_CUP else "men"
+    return it.edition(competition, year, graph), gender
+
+
+def _add_edition_records(it: _Integrator, source: SourceData) -> None:
+    """Referee appointments, awards and their winners, group and final standings, qualified
+    teams and the stages of each edition."""
+    key = source.info.key
+    graph = _graph(source)
+    for r in source.referee_appointments:
+        edition, _ = _edition_of(it, r.competition, r.year, graph)
+        referee = it.referee_by_source_id.get((key, r.referee_id))
+        if referee is None:
+            it.out.unresolved["referee appointment without a referee record"] += 1
+            continue
+        iri = vocab.referee_appointment_iri(edition, referee)
+        it.out.referee_appointments.setdefault(iri, (referee, edition, graph))
+    awards = {}
+    for a in source.awards:
+        iri = vocab.award_iri(a.name)
+        awards[a.source_id] = iri
+        it.out.awards.setdefault(iri, RAward(iri, a.name, graph, a.description, a.year_introduced))
+    for w in source.award_winners:
+        edition, gender = _edition_of(it, w.competition, w.year, graph)
+        player = _player_of(it, key, w.player_id)
+        if player is None or w.award_id not in awards:
+            it.out.unresolved["award winner without a player or award record"] += player is not None
+            continue
+        award = awards[w.award_id]
+        it.out.award_wins.append(
+            RAwardWin(
+                vocab.award_win_iri(edition, award, player),
+                award,
+                player,
+                it.team(w.team, gender, key),
+                w.team,
+                edition,
+                w.shared,
+                graph,
+            )
+        )
+    for g in source.group_standings:
+        edition, gender = _edition_of(it, g.competition, g.year, graph)
+        team = it.team(g.team, gender, key)
+        it.out.group_standings.append(
+            RGroupStanding(
+                vocab.group_standing_iri(edition, g.stage, team),
+                edition,
+                g.stage,
+                g.group,
+                team,
+                g.team,
+                g.position,
+                g.played,
+                g.wins,
+                g.draws,
+                g.losses,
+                g.goals_for,
+                g.goals_against,
+                g.points,
+                g.advanced,
+                graph,
+            )
+        )
+    for t in source.tournament_standings:
+        edition, gender = _edition_of(it, t.competition, t.year, graph)
+        team = it.team(t.team, gender, key)
+        it.out.tournament_standings.append(
+            RPlacing(
+                vocab.tournament_standing_iri(edition, team),
+                edition,
+                team,
+                t.team,
+                graph,
+                position=t.position,
+            )
+        )
+    for q in source.qualified_teams:
+        edition, gender = _edition_of(it, q.competition, q.year, graph)
+        team = it.team(q.team, gender, key)
+        it.out.qualified_teams.append(
+            RPlacing(
+                vocab.qualified_team_iri(edition, team),
+                edition,
+                team,
+                q.team,
+                graph,
+                matches=q.matches,
+                stage_reached=q.stage_reached,
+            )
+        )
+    for st in source.stages:
+        edition, _ = _edition_of(it, st.competition, st.year, graph)
+        it.out.stages.append(
+            RStage(
+                vocab.tournament_stage_iri(edition, st.stage),
+                edition,
+                st.stage,
+                st.number,
+                graph,
+                st.start_date,
+                st.end_date,
+                st.teams,
+                st.matches,
+                st.scheduled,
+                st.replays,
+                st.playoffs,
+                st.walkovers,
+            )
+        )

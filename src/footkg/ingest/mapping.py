@@ -19,20 +19,37 @@ from urllib.parse import quote
 import pyoxigraph as ox
 
 from footkg import vocab
-from footkg.ingest.derive import DERIVED_GRAPH, Derived, GoalTally, HeadToHead
+from footkg.ingest.derive import (
+    DERIVED_GRAPH,
+    AppearanceTally,
+    Derived,
+    DerivedStanding,
+    GoalTally,
+    HeadToHead,
+)
 from footkg.ingest.integrate import (
     Conflict,
     Integrated,
+    RAppearance,
     RAppointment,
+    RAward,
+    RAwardWin,
+    RBooking,
     RClub,
+    RConfederation,
     REdition,
     RGoal,
+    RGroupStanding,
     RManager,
     RMatch,
     ROfficial,
+    RPlacing,
     RPlayer,
+    RReferee,
     RSquad,
     RStadium,
+    RStage,
+    RSubstitution,
     RTeam,
 )
 from footkg.ingest.tables import Standing
@@ -46,6 +63,7 @@ _RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 _RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
 _RDFS_COMMENT = "http://www.w3.org/2000/01/rdf-schema#comment"
 _SKOS_ALT = "http://www.w3.org/2004/02/skos/core#altLabel"
+_SKOS_NOTATION = "http://www.w3.org/2004/02/skos/core#notation"
 
 # Characters N-Quads does not allow raw inside <…> (RDF 1.1 N-Quads IRIREF; RFC 3987 ucschar):
 # ASCII controls, space and <>"{}|^`\\, C1 controls, surrogates, private use, non-characters,
@@ -232,6 +250,7 @@ def map_team(sink: QuadSink, t: RTeam) -> None:
     sink.add(t.iri, _FK.gender, t.gender, g)
     sink.add_iri(t.iri, _FK.representsCountry, t.country_iri, g)
     sink.add(t.iri, _FK.confederation, t.confederation, g)
+    sink.add_iri(t.iri, _FK.memberOfConfederation, t.confederation_iri, g)
     if t.wikipedia:
         sink.add_iri(t.iri, _FK.wikipediaPage, t.wikipedia, g)
     for code in sorted(t.codes):
@@ -374,6 +393,7 @@ def map_match(sink: QuadSink, m: RMatch) -> None:
         _map_shootout(sink, m)
     for goal in m.goals:
         map_goal(sink, goal)
+    map_match_details(sink, m)
 
 
 def _map_shootout(sink: QuadSink, m: RMatch) -> None:
@@ -587,6 +607,12 @@ def map_derived(sink: QuadSink, derived: Derived) -> None:
         sink.add(season, _FK.complete, table.complete, g)
         for standing in table.standings:
             map_standing(sink, standing)
+    for appearance, minutes in derived.minutes_played.items():
+        sink.add(appearance, _FK.minutesPlayed, minutes, g)
+    for appearance_tally in derived.appearance_tallies:
+        map_appearance_tally(sink, appearance_tally)
+    for line in derived.group_standings:
+        map_derived_standing(sink, line)
 
 
 def map_all(data: Integrated, derived: Derived) -> QuadSink:
@@ -617,5 +643,250 @@ def map_all(data: Integrated, derived: Derived) -> QuadSink:
         map_conflict(sink, conflict)
     for official in data.official:
         map_official(sink, official)
+    map_edition_records(sink, data)
     map_derived(sink, derived)
     return sink
+
+
+# --- line-ups, substitutions, bookings, officials, awards, standings -----------------------------
+
+
+def map_match_details(sink: QuadSink, m: RMatch) -> None:
+    """A match's referee (``fk:referee``), managers (``fk:homeManager``, ``fk:awayManager``),
+    line-ups (``fk:appearance`` → ``fk:Appearance``), substitutions (``fk:substitution``) and
+    bookings (``fk:booking``), in the graph of the source that states them (Fjelstul: from
+    1970). The match points to its parts, as a shootout to its kicks: the parts carry a team
+    and players, never ``fk:match``, which only goals have."""
+    g = m.details_graph or m.graph
+    for referee in m.referee_iris:
+        sink.add_iri(m.iri, _FK.referee, referee, g)
+    for manager in m.home_managers:
+        sink.add_iri(m.iri, _FK.homeManager, manager, g)
+    for manager in m.away_managers:
+        sink.add_iri(m.iri, _FK.awayManager, manager, g)
+    for appearance in m.appearances:
+        sink.add_iri(m.iri, _FK.appearance, appearance.iri, g)
+        map_appearance(sink, appearance)
+    for substitution in m.substitutions:
+        sink.add_iri(m.iri, _FK.substitution, substitution.iri, g)
+        map_substitution(sink, substitution)
+    for booking in m.bookings:
+        sink.add_iri(m.iri, _FK.booking, booking.iri, g)
+        map_booking(sink, booking)
+
+
+def map_appearance(sink: QuadSink, a: RAppearance) -> None:
+    """A player's appearance: player, team (and its name then), starter flag, shirt number,
+    position (the minutes played are derived, in ``fkg:derived``)."""
+    g, s = a.graph, a.iri
+    sink.add_iri(s, _RDF_TYPE, _FK.Appearance, g)
+    sink.add_iri(s, _FK.player, a.player_iri, g)
+    sink.add_iri(s, _FK.team, a.team_iri, g)
+    sink.add(s, _FK.teamName, a.team_name, g)
+    sink.add(s, _FK.starter, a.starter, g)
+    sink.add(s, _FK.shirtNumber, a.shirt_number, g)
+    sink.add(s, _FK.position, a.position, g)
+
+
+def _map_time(sink: QuadSink, s: str, minute: int, stoppage: int | None, period: str | None,
+              g: str) -> None:  # fmt: skip
+    sink.add(s, _FK.minute, minute, g)
+    sink.add(s, _FK.stoppageMinute, stoppage, g)
+    sink.add_iri(s, _FK.period, vocab.PERIODS[period] if period else None, g)
+
+
+def map_substitution(sink: QuadSink, sub: RSubstitution) -> None:
+    """A team's substitution at one minute: the players off and on, minute, stoppage, period."""
+    g, s = sub.graph, sub.iri
+    sink.add_iri(s, _RDF_TYPE, _FK.Substitution, g)
+    sink.add_iri(s, _FK.team, sub.team_iri, g)
+    for player in sub.off:
+        sink.add_iri(s, _FK.playerOff, player, g)
+    for player in sub.on:
+        sink.add_iri(s, _FK.playerOn, player, g)
+    _map_time(sink, s, sub.minute, sub.stoppage, sub.period, g)
+    for identifier in sub.identifiers:
+        sink.add(s, str(vocab.DCTERMS.identifier), identifier, g)
+
+
+def map_booking(sink: QuadSink, b: RBooking) -> None:
+    """A booking: player, team, card(s) shown, whether it sent the player off, time."""
+    g, s = b.graph, b.iri
+    sink.add_iri(s, _RDF_TYPE, _FK.Booking, g)
+    sink.add_iri(s, _FK.team, b.team_iri, g)
+    sink.add_iri(s, _FK.player, b.player_iri, g)
+    for card in b.cards:
+        sink.add_iri(s, _FK.card, vocab.CARDS[card], g)
+    sink.add(s, _FK.sendingOff, b.sending_off, g)
+    _map_time(sink, s, b.minute, b.stoppage, b.period, g)
+    sink.add(s, str(vocab.DCTERMS.identifier), b.identifier, g)
+
+
+def map_referee(sink: QuadSink, r: RReferee) -> None:
+    """A referee: label, names, gender, nationality (a country), confederation, Wikipedia."""
+    g = r.graph
+    sink.add_iri(r.iri, _RDF_TYPE, _FK.Referee, g)
+    sink.add(r.iri, _RDFS_LABEL, r.label, g)
+    sink.add(r.iri, str(SCHEMA.givenName), r.given_name, g)
+    sink.add(r.iri, str(SCHEMA.familyName), r.family_name, g)
+    sink.add(r.iri, _FK.gender, r.gender, g)
+    sink.add_iri(r.iri, _FK.nationality, r.country_iri, g)
+    sink.add_iri(r.iri, _FK.memberOfConfederation, r.confederation_iri, g)
+    if r.wikipedia:
+        sink.add_iri(r.iri, _FK.wikipediaPage, r.wikipedia, g)
+
+
+def map_confederation(sink: QuadSink, c: RConfederation) -> None:
+    """A confederation: full name as label, code as ``skos:notation``, Wikipedia page."""
+    sink.add_iri(c.iri, _RDF_TYPE, _FK.Confederation, c.graph)
+    sink.add(c.iri, _RDFS_LABEL, c.label, c.graph)
+    sink.add(c.iri, _SKOS_NOTATION, c.code, c.graph)
+    if c.wikipedia:
+        sink.add_iri(c.iri, _FK.wikipediaPage, c.wikipedia, c.graph)
+
+
+def map_award(sink: QuadSink, a: RAward) -> None:
+    """An award: name as label, what it rewards as comment, the year it was introduced."""
+    sink.add_iri(a.iri, _RDF_TYPE, _FK.Award, a.graph)
+    sink.add(a.iri, _RDFS_LABEL, a.label, a.graph)
+    sink.add(a.iri, _RDFS_COMMENT, a.description, a.graph)
+    sink.add(a.iri, _FK.yearIntroduced, a.year_introduced, a.graph)
+
+
+def map_award_win(sink: QuadSink, w: RAwardWin) -> None:
+    """An award win: award, player, the team he played for (``fk:playedFor``, and its name
+    then), edition, shared flag. Not ``fk:team``: a resource with ``fk:player``, ``fk:team`` and
+    ``fk:edition`` is a squad membership."""
+    g, s = w.graph, w.iri
+    sink.add_iri(s, _RDF_TYPE, _FK.AwardWin, g)
+    sink.add_iri(s, _FK.award, w.award_iri, g)
+    sink.add_iri(s, _FK.player, w.player_iri, g)
+    sink.add_iri(s, _FK.playedFor, w.team_iri, g)
+    sink.add(s, _FK.teamName, w.team_name, g)
+    sink.add_iri(s, _FK.edition, w.edition_iri, g)
+    sink.add(s, _FK.shared, w.shared, g)
+
+
+def _map_table_line(
+    sink: QuadSink, s: str, g: str, line: RGroupStanding | DerivedStanding, position: int
+) -> None:
+    """What a stated and a derived group-table line share: counts, points, position."""
+    for prop, value in (
+        (_FK.standingPosition, position),
+        (_FK.played, line.played),
+        (_FK.wins, line.wins),
+        (_FK.draws, line.draws),
+        (_FK.losses, line.losses),
+        (_FK.goalsFor, line.goals_for),
+        (_FK.goalsAgainst, line.goals_against),
+        (_FK.points, line.points),
+    ):
+        sink.add(s, prop, value, g)
+
+
+def map_group_standing(sink: QuadSink, line: RGroupStanding) -> None:
+    """A stated group-table line: edition, stage, group, team (and its name then), position,
+    counts, points, advanced."""
+    g, s = line.graph, line.iri
+    sink.add_iri(s, _RDF_TYPE, _FK.GroupStanding, g)
+    sink.add_iri(s, _FK.edition, line.edition_iri, g)
+    sink.add_iri(s, _FK.stage, vocab.STAGES[line.stage], g)
+    sink.add(s, _FK.group, line.group, g)
+    sink.add_iri(s, _FK.team, line.team_iri, g)
+    sink.add(s, _FK.teamName, line.team_name, g)
+    _map_table_line(sink, s, g, line, line.position)
+    sink.add(s, _FK.advanced, line.advanced, g)
+
+
+def map_derived_standing(sink: QuadSink, line: DerivedStanding) -> None:
+    """A derived group-table line (``fkg:derived``): as :func:`map_group_standing` without the
+    team's name and ``fk:advanced``, with ``fk:levelTeams``; the stated line points to it with
+    ``fk:derivedStanding``."""
+    g, s = DERIVED_GRAPH, line.iri
+    sink.add_iri(s, _RDF_TYPE, _FK.GroupStanding, g)
+    sink.add_iri(s, _FK.edition, line.edition, g)
+    sink.add_iri(s, _FK.stage, vocab.STAGES[line.stage], g)
+    sink.add(s, _FK.group, line.group, g)
+    sink.add_iri(s, _FK.team, line.team, g)
+    _map_table_line(sink, s, g, line, line.rank)
+    sink.add(s, _FK.levelTeams, line.level, g)
+    if line.stated:
+        sink.add_iri(line.stated, _FK.derivedStanding, s, g)
+
+
+def map_placing(sink: QuadSink, p: RPlacing) -> None:
+    """A final standing (``fk:TournamentStanding``, with a position) or a qualified team
+    (``fk:QualifiedTeam``, with the matches played and the stage reached)."""
+    g, s = p.graph, p.iri
+    kind = _FK.TournamentStanding if p.position is not None else _FK.QualifiedTeam
+    sink.add_iri(s, _RDF_TYPE, kind, g)
+    sink.add_iri(s, _FK.edition, p.edition_iri, g)
+    sink.add_iri(s, _FK.team, p.team_iri, g)
+    sink.add(s, _FK.teamName, p.team_name, g)
+    sink.add(s, _FK.standingPosition, p.position, g)
+    sink.add(s, _FK.played, p.matches, g)
+    sink.add_iri(s, _FK.stageReached, vocab.STAGES[p.stage_reached] if p.stage_reached else None, g)
+
+
+def map_stage(sink: QuadSink, st: RStage) -> None:
+    """A stage as played at an edition: stage, order, dates, teams and match counts."""
+    g, s = st.graph, st.iri
+    sink.add_iri(s, _RDF_TYPE, _FK.TournamentStage, g)
+    sink.add_iri(s, _FK.edition, st.edition_iri, g)
+    sink.add_iri(s, _FK.stage, vocab.STAGES[st.stage], g)
+    for prop, value in (
+        (_FK.stageNumber, st.number),
+        (_FK.startDate, st.start_date),
+        (_FK.endDate, st.end_date),
+        (_FK.numberOfTeams, st.teams),
+        (_FK.played, st.matches),
+        (_FK.scheduledMatches, st.scheduled),
+        (_FK.replays, st.replays),
+        (_FK.playOffs, st.playoffs),
+        (_FK.walkovers, st.walkovers),
+    ):
+        sink.add(s, prop, value, g)
+
+
+def map_appearance_tally(sink: QuadSink, t: AppearanceTally) -> None:
+    """An appearance tally: player, competition, matches, starts, substitute appearances,
+    minutes, finals, teams played for, ranks by matches and by finals."""
+    g, s = DERIVED_GRAPH, t.iri
+    sink.add_iri(s, _RDF_TYPE, _FK.AppearanceTally, g)
+    sink.add_iri(s, _FK.player, t.player, g)
+    sink.add_iri(s, _FK.appearancesIn, t.scope, g)
+    for prop, value in (
+        (_FK.appearances, t.appearances),
+        (_FK.starts, t.starts),
+        (_FK.substituteAppearances, t.substitute),
+        (_FK.minutesPlayed, t.minutes),
+        (_FK.finals, t.finals),
+        (_FK.appearancesRank, t.rank),
+        (_FK.finalsRank, t.finals_rank),
+    ):
+        sink.add(s, prop, value, g)
+    for team in sorted(t.teams):
+        sink.add_iri(s, _FK.playedFor, team, g)
+
+
+def map_edition_records(sink: QuadSink, data: Integrated) -> None:
+    """Confederations, referees and their appointments, awards and award wins, group and
+    final standings, qualified teams and stages."""
+    for confederation in data.confederations.values():
+        map_confederation(sink, confederation)
+    for referee in data.referees.values():
+        map_referee(sink, referee)
+    for iri, (referee, edition, g) in data.referee_appointments.items():
+        sink.add_iri(iri, _RDF_TYPE, _FK.RefereeAppointment, g)
+        sink.add_iri(iri, _FK.appointedReferee, referee, g)
+        sink.add_iri(iri, _FK.edition, edition, g)
+    for award in data.awards.values():
+        map_award(sink, award)
+    for win in data.award_wins:
+        map_award_win(sink, win)
+    for line in data.group_standings:
+        map_group_standing(sink, line)
+    for placing in (*data.tournament_standings, *data.qualified_teams):
+        map_placing(sink, placing)
+    for stage in data.stages:
+        map_stage(sink, stage)

@@ -214,24 +214,40 @@ def _labels(data: Integrated, checks: list[ChampionCheck]) -> dict[str, str]:
     return out
 
 
+#: The record lists of :class:`footkg.model.SourceData` a build summary counts, in report order.
+RECORD_KINDS: tuple[str, ...] = (
+    "tournaments",
+    "teams",
+    "players",
+    "stadiums",
+    "matches",
+    "goals",
+    "kicks",
+    "squads",
+    "managers",
+    "former_names",
+    "team_appearances",
+    "appearances",
+    "substitutions",
+    "bookings",
+    "confederations",
+    "referees",
+    "referee_appointments",
+    "referee_appearances",
+    "manager_appearances",
+    "awards",
+    "award_winners",
+    "group_standings",
+    "tournament_standings",
+    "qualified_teams",
+    "stages",
+    "seasons",
+    "official_champions",
+)
+
+
 def _summary(source: SourceData) -> SourceSummary:
-    counts = {
-        name: len(getattr(source, name))
-        for name in (
-            "tournaments",
-            "teams",
-            "players",
-            "stadiums",
-            "matches",
-            "goals",
-            "kicks",
-            "squads",
-            "managers",
-            "former_names",
-            "seasons",
-            "official_champions",
-        )
-    }
+    counts = {name: len(getattr(source, name)) for name in RECORD_KINDS}
     statuses = Counter(m.status for m in source.matches if m.status)
     counts.update({f"status: {status}": n for status, n in sorted(statuses.items())})
     counts["awarded"] = sum(1 for m in source.matches if m.awarded)

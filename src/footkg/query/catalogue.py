@@ -8,6 +8,7 @@ A catalogue file opens with comment lines that describe it::
     # description: How many titles has each team won …?
     # param: competition (type: string, default: FIFA World Cup) the competition's rdfs:label
     # param: until (type: date, optional) count only editions that ended by this date
+    # example: until=1990-12-31
 
 A parameter is a SPARQL variable of the same name (``?competition``). Its type says how a raw
 string from the command line becomes an RDF term: ``team`` → IRI (a name goes through a resolver),
@@ -21,6 +22,10 @@ parameter with a default is bound to it when not given; an ``optional`` one with
 stays unbound, and the query text must then still be correct. A value holding a byte that was
 not UTF-8 (on the command line, ``\udcff`` after Python's surrogate escape) or a control
 character is refused, never folded into a name it does not spell.
+
+A parameter named ``limit`` (type ``integer``) caps the rows the runner returns (:func:`run`,
+:func:`footkg.store.remote.query`): SPARQL's ``LIMIT`` takes no variable, so the query projects
+``?limit`` and orders its rows, and the runner stops reading after that many.
 
 Values are never pasted into query text as they were typed. Locally they are bound as RDF terms
 with pyoxigraph substitutions (:func:`run`); for remote endpoints :func:`with_values_block` adds a
@@ -128,7 +133,9 @@ class QueryParam:
 
 @dataclass(frozen=True)
 class CatalogueQuery:
-    """A SPARQL query with its header: ``name`` is the file stem, ``text`` the whole file."""
+    """A SPARQL query with its header: ``name`` is the file stem, ``text`` the whole file;
+    ``example`` the raw values of its ``# example: key=value, key=value`` header line (a real
+    question the query answers, used by the docs and the endpoint's query page), if any."""
 
     name: str
     title: str
@@ -136,6 +143,7 @@ class CatalogueQuery:
     params: list[QueryParam]
     text: str
     path: Path | None = None
+    example: dict[str, str] | None = None
 
     def param(self, name: str) -> QueryParam:
         """The parameter called ``name``; raises :class:`ParameterError` listing valid ones."""
@@ -148,7 +156,7 @@ class CatalogueQuery:
         )
 
 
-_HEADER = re.compile(r"^#\s*(title|description|param)\s*:\s*(.*?)\s*$")
+_HEADER = re.compile(r"^#\s*(title|description|param|example)\s*:\s*(.*?)\s*$")
 _PARAM = re.compile(r"^(?P<name>[A-Za-z_]\w*)\s*\((?P<spec>[^)]*)\)\s*(?P<desc>.*)$")
 _SPEC_ITEM = re.compile(r"^(type|default|values)\s*:\s*(.*)$")
 
@@ -212,6 +220,13 @@ def parse_query_text(text: str, name: str, path: Path | None = None) -> Catalogu
     names = [p.name for p in params]
     if len(set(names)) != len(names):
         raise QueryFileError(f"{where}: duplicate parameter in {names}")
+    example = None
+    if "example" in fields:
+        pairs = (item.partition("=") for item in fields["example"].split(","))
+        example = {k.strip(): v.strip() for k, _, v in pairs if k.strip()}
+        unknown = set(example) - set(names)
+        if unknown:
+            raise QueryFileError(f"{where}: example names unknown parameter(s) {sorted(unknown)}")
     body = "\n".join(li for li in text.splitlines() if not li.lstrip().startswith("#"))
     for p in params:
         if not re.search(rf"[?$]{re.escape(p.name)}\b", body):
@@ -223,6 +238,7 @@ def parse_query_text(text: str, name: str, path: Path | None = None) -> Catalogu
         params=params,
         text=text,
         path=path,
+        example=example,
     )
 
 
@@ -510,6 +526,19 @@ def with_values_block(text: str, bindings: Mapping[str, Term]) -> str:
 # --- running and results ------------------------------------------------------------------------
 
 
+def row_limit(query: CatalogueQuery | str, bindings: Mapping[str, Term] | None) -> int | None:
+    """The value bound to ``query``'s declared ``limit`` parameter (type ``integer``), the
+    number of rows the runner keeps; ``None`` when there is none. Raises
+    :class:`ParameterError` for a limit below 1."""
+    if isinstance(query, str) or not bindings or "limit" not in bindings:
+        return None
+    if not any(p.name == "limit" and p.type == "integer" for p in query.params):
+        return None
+    value = int(bindings["limit"].value)
+    if value < 1:
+        raise ParameterError(f"parameter 'limit': {value} is not at least 1", param="limit",
+                             value=str(value))  # fmt: skip
+    return value
 def syntax_error_position(text: str, exc: SyntaxError) -> str:
     """``": line 2, column 14: FILTER(?x = ) … (Oxigraph: expected …)"``: where a query that
     pyoxigraph refused goes wrong, for the error message.
@@ -566,8 +595,11 @@ def run(
     for index lookups, measured 10-300x faster for head-to-head and shootouts at 50k matches).
 
     ``max_rows`` stops reading solutions after that many rows (memory stays bounded for a
-    query with a huge result); the result's ``truncated`` flag then says more rows exist.
+    query with a huge result); the result's ``truncated`` flag then says more rows exist. A
+    ``limit`` parameter (:func:`row_limit`) cuts the rows to the number asked for, without
+    that flag.
     """
+    limit = row_limit(query, bindings)
     text = original = query if isinstance(query, str) else query.text
     params = set() if isinstance(query, str) else {p.name for p in query.params}
     substitutions = {ox.Variable(k): v for k, v in (bindings or {}).items()}
@@ -595,6 +627,8 @@ def run(
     terms = []
     truncated = False
     for solution in solutions:
+        if limit is not None and len(terms) >= limit:
+            break
         if max_rows is not None and len(terms) >= max_rows:
             truncated = True
             break

@@ -90,19 +90,30 @@ def _page(title: str, body: str, head: str = "", script: str = "") -> str:
 
 # --- the query page -----------------------------------------------------------------------------
 
+#: The query the page shows (and runs with ``#run``) first.
+FIRST_EXAMPLE = "champions"
+
 
 def catalogue_examples(catalogue: queries.Catalogue) -> list[dict[str, Any]]:
     """The catalogue as runnable examples: ``[{name, title, description, text, params}]``, each
-    text with its defaults and :data:`EXAMPLE_TEAMS` bound in a ``VALUES`` block and without
-    the header comment lines; ``params`` are ``{name, type, default, required, description}``."""
+    text with its defaults, :data:`EXAMPLE_TEAMS` and its header's example values for its other
+    required parameters bound in a ``VALUES`` block and without the header comment lines;
+    :data:`FIRST_EXAMPLE` first. ``params`` are ``{name, type, default, required,
+    description}``."""
     examples = []
-    for q in catalogue:
+    ordered = sorted(catalogue, key=lambda q: q.name != FIRST_EXAMPLE)
+    for q in ordered:
         teams = iter(EXAMPLE_TEAMS)
         raw = {
             p.name: vocab.team_iri(next(teams, EXAMPLE_TEAMS[0]))
             for p in q.params
             if p.type == "team" and p.required
         }
+        raw.update(
+            (p.name, (q.example or {})[p.name])
+            for p in q.params
+            if p.type != "team" and p.required and p.name in (q.example or {})
+        )
         text = queries.with_values_block(strip_header(q.text), queries.bind_params(q, raw))
         params = [
             {

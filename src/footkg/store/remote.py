@@ -39,7 +39,7 @@ from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
 
 from footkg.errors import RemoteError
 from footkg.query import analysis
-from footkg.query.catalogue import CatalogueQuery, QueryResult, Term, with_values_block
+from footkg.query.catalogue import CatalogueQuery, QueryResult, Term, row_limit, with_values_block
 from footkg.store import is_url
 
 __all__ = [
@@ -151,12 +151,14 @@ def query(
     declared parameter columns are dropped unless ``show_params``. ``default_graphs``: ``"union"``
     (the default) queries the union of the remote named graphs, with each of them still available to
     ``GRAPH`` (the local store's dataset); a list, the merge of those graphs; ``None``, the server's
-    own default graph; a query with ``FROM`` / ``FROM NAMED`` reads the dataset it names.
+    own default graph; a query with ``FROM`` / ``FROM NAMED`` reads the dataset it names. A
+    ``limit`` parameter keeps that many rows, as locally.
     Raises :class:`RemoteError` (server error, unreachable, not a SELECT) and
     :class:`footkg.query.catalogue.QueryError` (bad binding).
     """
     text = q if isinstance(q, str) else q.text
     params = set() if isinstance(q, str) else {p.name for p in q.params}
+    limit = row_limit(q, bindings)
     text = with_values_block(text, bindings or {})
     union = default_graphs == "union"
     if union and analysis.analyse(text).has_dataset:
@@ -167,7 +169,7 @@ def query(
     solutions = _solutions(raw, remote.query_url)
     names = [v.value for v in solutions.variables]
     keep = [i for i, n in enumerate(names) if show_params or n not in params]
-    terms = [tuple(_canonical(solution[i]) for i in keep) for solution in solutions]
+    terms = [tuple(_canonical(solution[i]) for i in keep) for solution in solutions][:limit]
     return QueryResult([names[i] for i in keep], terms)
 
 

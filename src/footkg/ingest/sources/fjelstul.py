@@ -1,10 +1,14 @@
 """The Fjelstul World Cup Database (CSV tables) → :mod:`footkg.model` records.
 
-Reads ``<data_dir>/fjelstul-worldcup/data-csv/``: tournaments, host countries, teams, players,
-stadiums, matches, goals, penalty kicks (shootouts), squads and manager appointments of the
-men's World Cups 1930–2022 and the women's World Cups 1991–2019. Facts come from that dataset
-only; names are kept as the tables write them (the team name used at the time, e.g.
-``West Germany``).
+Reads ``<data_dir>/fjelstul-worldcup/data-csv/``: tournaments, tournament stages, host
+countries, confederations, teams, qualified teams, players, stadiums, matches, team appearances,
+goals, penalty kicks (shootouts), squads, player appearances (line-ups), substitutions,
+bookings, managers (appointments and appearances), referees (the officials, their
+appointments and appearances), awards and award winners, group standings and tournament
+standings of the men's World Cups 1930–2022 and the women's World Cups 1991–2019. Facts come
+from that dataset only; names are kept as the tables write them (the team name used at the
+time, e.g. ``West Germany``). Line-ups, substitutions and bookings exist from 1970 (the
+women's 1999 edition has none).
 """
 
 from __future__ import annotations
@@ -36,11 +40,22 @@ from footkg.ingest.sources.common import (
     skip,
 )
 from footkg.model import (
+    Appearance,
+    Award,
+    AwardWinner,
+    Booking,
+    Confederation,
     DatasetInfo,
     Goal,
+    GroupStanding,
+    ManagerAppearance,
     ManagerAppointment,
     Match,
     Player,
+    QualifiedTeam,
+    Referee,
+    RefereeAppearance,
+    RefereeAppointment,
     Shootout,
     ShootoutKick,
     SkippedRow,
@@ -48,8 +63,12 @@ from footkg.model import (
     SourceRef,
     SquadEntry,
     Stadium,
+    SubstitutionEvent,
     Team,
+    TeamAppearance,
     Tournament,
+    TournamentStage,
+    TournamentStanding,
 )
 
 DATASET = "fjelstul-worldcup"
@@ -66,18 +85,24 @@ INFO = DatasetInfo(
         "4.0 (https://creativecommons.org/licenses/by-sa/4.0/legalcode)."
     ),
     changes=(
-        "footkg converted the CSV tables (tournaments, host countries, teams, players, stadiums, "
-        "matches, goals, penalty kicks, squads, manager appointments) to RDF under the footkg "
-        "ontology: stage names were normalised, placeholders such as 'not applicable' dropped, "
-        "shoot-out kicks numbered within each match, replays linked to the drawn match they "
-        "replayed, and teams resolved across sources; the derived graph is released under CC "
-        "BY-SA 4.0."
+        "footkg converted the CSV tables (tournaments, tournament stages, host countries, "
+        "confederations, teams, qualified teams, players, stadiums, matches, goals, penalty "
+        "kicks, squads, player appearances, substitutions, bookings, manager appointments and "
+        "appearances, referees with their appointments and appearances, awards and award "
+        "winners, group and tournament standings; team appearances were checked against the "
+        "matches) to RDF under the footkg ontology: stage names were normalised, placeholders "
+        "such as 'not applicable' dropped, shoot-out kicks numbered within each match, replays "
+        "linked to the drawn match they replayed, a team's substitutions at one minute grouped "
+        "into one substitution, teams resolved across sources, and minutes played and group "
+        "tables derived from the matches; the derived graph is released under CC BY-SA 4.0."
     ),
 )
 
 #: Fjelstul stage names → keys of :data:`footkg.vocab.STAGES` (men and women spell some apart).
 STAGE_NAMES: dict[str, str] = {
     "group stage": "group stage",
+    "first group stage": "group stage",
+    "first round": "group stage",
     "second group stage": "second group stage",
     "final round": "final round",
     "round of 16": "round of 16",
@@ -96,6 +121,18 @@ POSITIONS: dict[str, str] = {
     "midfielder": "midfielder",
     "forward": "forward",
 }
+
+#: Fjelstul ``position_name`` of a player appearance → footkg position (the source's own words,
+#: with "goal keeper" written as the squads' "goalkeeper").
+APPEARANCE_POSITIONS: frozenset[str] = frozenset(
+    {
+        "goalkeeper", "defender", "midfielder", "forward", "center back", "right back",
+        "left back", "sweeper", "right wing back", "left wing back", "center midfielder",
+        "defensive midfielder", "attacking midfielder", "right midfielder", "left midfielder",
+        "right winger", "left winger", "center forward", "second striker", "right forward",
+        "left forward",
+    }
+)  # fmt: skip
 
 _GROUP = re.compile(r"^group\s+(\w+)$", re.IGNORECASE)
 
@@ -647,12 +684,416 @@ def _managers(
     return _records(rows, "data-csv/manager_appointments.csv", build, skipped, key)
 
 
+# --- line-ups, substitutions, bookings (1970 onwards) -----------------------------------------
+
+_APPEARANCE_COLS = (
+    "match_id", "team_name", "player_id", "shirt_number", "position_name", "starter",
+    "substitute",
+)  # fmt: skip
+
+
+def _known_match(f: dict[str, str], match_keys: set[str]) -> str:
+    """The row's ``match_id``; raises ``RowError("no-match")`` when that match was not loaded."""
+    key = required_text(f["match_id"], "match_id")
+    if key not in match_keys:
+        raise RowError("no-match", f"match_id {key!r} is not a loaded match")
+    return key
+
+
+def _appearances(
+    data_dir: Path, match_keys: set[str], skipped: list[SkippedRow]
+) -> list[Appearance]:
+    """Line-ups (``player_appearances.csv``): one row per player who started or came on."""
+
+    def build(ref: SourceRef, f: dict[str, str]) -> Appearance:
+        starter = parse_bool(f["starter"], "starter")
+        if starter == parse_bool(f["substitute"], "substitute"):
+            raise RowError("bad-role", "starter and substitute must be one 1 and one 0")
+        position = optional(f["position_name"])
+        if position is not None:
+            position = POSITIONS.get(position.lower(), position.lower())
+            if position not in APPEARANCE_POSITIONS:
+                raise RowError("bad-position", f"position_name {position!r} is not a position")
+        return Appearance(
+            ref=ref,
+            match_key=_known_match(f, match_keys),
+            team=required_text(f["team_name"], "team_name"),
+            player_id=required_text(f["player_id"], "player_id"),
+            starter=starter,
+            shirt_number=parse_optional_int(f["shirt_number"], "shirt_number") or None,
+            position=position,
+        )
+
+    rows = _rows(data_dir, "player_appearances", _APPEARANCE_COLS, skipped)
+    return _records(rows, "data-csv/player_appearances.csv", build, skipped)
+
+
+_EVENT_COLS = ("match_id", "team_name", "player_id", "minute_regulation", "minute_stoppage",
+               "match_period")  # fmt: skip
+
+
+def period_key(match_period: str) -> str:
+    """The :data:`footkg.vocab.PERIODS` key of a Fjelstul ``match_period`` (``"second half,
+    stoppage time"`` → ``"second half"``). Raises ``RowError("bad-period")``."""
+    key = match_period.strip().lower().removesuffix(", stoppage time")
+    if key not in vocab.PERIODS:
+        raise RowError("bad-period", f"match_period {match_period!r} is not a period of play")
+    return key
+
+
+def _event_time(f: dict[str, str]) -> tuple[int, int | None, str]:
+    """``(minute, stoppage, period key)`` of a substitution or booking row."""
+    minute = parse_int(f["minute_regulation"], "minute_regulation")
+    stoppage = parse_optional_int(f["minute_stoppage"], "minute_stoppage")
+    minute, stoppage = check_minute(minute, stoppage, f"{minute}+{stoppage}")
+    return minute, stoppage, period_key(f["match_period"])
+
+
+def _substitutions(
+    data_dir: Path, match_keys: set[str], skipped: list[SkippedRow]
+) -> list[SubstitutionEvent]:
+    """``substitutions.csv``: one row per player going off or coming on."""
+
+    def build(ref: SourceRef, f: dict[str, str]) -> SubstitutionEvent:
+        off, on = parse_bool(f["going_off"], "going_off"), parse_bool(f["coming_on"], "coming_on")
+        if off == on:
+            raise RowError("bad-role", "going_off and coming_on must be one 1 and one 0")
+        minute, stoppage, period = _event_time(f)
+        return SubstitutionEvent(
+            ref=ref,
+            match_key=_known_match(f, match_keys),
+            team=required_text(f["team_name"], "team_name"),
+            player_id=required_text(f["player_id"], "player_id"),
+            coming_on=on,
+            minute=minute,
+            stoppage=stoppage,
+            period=period,
+            source_id=optional(f["substitution_id"]),
+        )
+
+    columns = (*_EVENT_COLS, "substitution_id", "going_off", "coming_on")
+    rows = _rows(data_dir, "substitutions", columns, skipped)
+    return _records(rows, "data-csv/substitutions.csv", build, skipped)
+
+
+def booking_cards(yellow: bool, red: bool, second_yellow: bool) -> tuple[str, ...]:
+    """The :data:`footkg.vocab.CARDS` keys a ``bookings.csv`` row flags: a second yellow card
+    (which is also a yellow card) is ``("second yellow",)``; a row flagging a yellow and a red
+    card keeps both. Raises ``RowError("bad-card")`` for a row that flags no card."""
+    cards = ("second yellow",) if second_yellow else ("yellow",) if yellow else ()
+    cards += ("red",) if red else ()
+    if not cards:
+        raise RowError("bad-card", "the row flags no yellow, second yellow or red card")
+    return cards
+
+
+def _bookings(data_dir: Path, match_keys: set[str], skipped: list[SkippedRow]) -> list[Booking]:
+    """``bookings.csv``: one row per card shown."""
+
+    def build(ref: SourceRef, f: dict[str, str]) -> Booking:
+        minute, stoppage, period = _event_time(f)
+        cards = booking_cards(
+            parse_bool(f["yellow_card"], "yellow_card"),
+            parse_bool(f["red_card"], "red_card"),
+            parse_bool(f["second_yellow_card"], "second_yellow_card"),
+        )
+        return Booking(
+            ref=ref,
+            match_key=_known_match(f, match_keys),
+            team=required_text(f["team_name"], "team_name"),
+            player_id=required_text(f["player_id"], "player_id"),
+            cards=cards,
+            sending_off=parse_bool(f["sending_off"], "sending_off"),
+            minute=minute,
+            stoppage=stoppage,
+            period=period,
+            source_id=optional(f["booking_id"]),
+        )
+
+    columns = (*_EVENT_COLS, "booking_id", "yellow_card", "red_card", "second_yellow_card",
+               "sending_off")  # fmt: skip
+    rows = _rows(data_dir, "bookings", columns, skipped)
+    return _records(rows, "data-csv/bookings.csv", build, skipped)
+
+
+# --- confederations, referees, managers in matches ----------------------------------------------
+
+
+def _confederations(data_dir: Path, skipped: list[SkippedRow]) -> list[Confederation]:
+    def build(ref: SourceRef, f: dict[str, str]) -> Confederation:
+        return Confederation(
+            ref=ref,
+            source_id=required_text(f["confederation_id"], "confederation_id"),
+            code=required_text(f["confederation_code"], "confederation_code"),
+            name=required_text(f["confederation_name"], "confederation_name"),
+            wikipedia=optional(f["confederation_wikipedia_link"]),
+        )
+
+    columns = ("confederation_id", "confederation_name", "confederation_code",
+               "confederation_wikipedia_link")  # fmt: skip
+    rows = _rows(data_dir, "confederations", columns, skipped)
+    return _records(rows, "data-csv/confederations.csv", build, skipped)
+
+
+def _referees(data_dir: Path, skipped: list[SkippedRow]) -> list[Referee]:
+    def build(ref: SourceRef, f: dict[str, str]) -> Referee:
+        link = optional(f["referee_wikipedia_link"])
+        given, family, name = person_name(f["given_name"], f["family_name"], link)
+        return Referee(
+            ref=ref,
+            source_id=required_text(f["referee_id"], "referee_id"),
+            name=name,
+            given_name=given,
+            family_name=family,
+            gender="women" if parse_bool(f["female"], "female") else "men",
+            country=optional(f["country_name"]),
+            confederation=optional(f["confederation_code"]),
+            wikipedia=link,
+        )
+
+    columns = ("referee_id", "family_name", "given_name", "female", "country_name",
+               "confederation_code", "referee_wikipedia_link")  # fmt: skip
+    rows = _rows(data_dir, "referees", columns, skipped)
+    return _records(rows, "data-csv/referees.csv", build, skipped)
+
+
+def _edition(f: dict[str, str], years: dict[str, int]) -> tuple[str, int]:
+    """``(competition, year)`` of a row's ``tournament_id`` / ``tournament_name``; raises
+    ``RowError("no-tournament")`` for a tournament that was not loaded."""
+    competition, _ = competition_of(f["tournament_name"])
+    tournament_id = f["tournament_id"].strip()
+    if tournament_id not in years:
+        raise RowError("no-tournament", f"tournament_id {tournament_id!r} is not loaded")
+    return competition, years[tournament_id]
+
+
+def _referee_appointments(
+    data_dir: Path, years: dict[str, int], skipped: list[SkippedRow]
+) -> list[RefereeAppointment]:
+    def build(ref: SourceRef, f: dict[str, str]) -> RefereeAppointment:
+        competition, year = _edition(f, years)
+        return RefereeAppointment(ref, competition, year,
+                                  required_text(f["referee_id"], "referee_id"))  # fmt: skip
+
+    columns = ("tournament_id", "tournament_name", "referee_id")
+    rows = _rows(data_dir, "referee_appointments", columns, skipped)
+    return _records(rows, "data-csv/referee_appointments.csv", build, skipped)
+
+
+def _referee_appearances(
+    data_dir: Path, match_keys: set[str], skipped: list[SkippedRow]
+) -> list[RefereeAppearance]:
+    def build(ref: SourceRef, f: dict[str, str]) -> RefereeAppearance:
+        return RefereeAppearance(ref, _known_match(f, match_keys),
+                                 required_text(f["referee_id"], "referee_id"))  # fmt: skip
+
+    rows = _rows(data_dir, "referee_appearances", ("match_id", "referee_id"), skipped)
+    return _records(rows, "data-csv/referee_appearances.csv", build, skipped)
+
+
+def _manager_appearances(
+    data_dir: Path, match_keys: set[str], skipped: list[SkippedRow]
+) -> list[ManagerAppearance]:
+    def build(ref: SourceRef, f: dict[str, str]) -> ManagerAppearance:
+        return ManagerAppearance(
+            ref=ref,
+            match_key=_known_match(f, match_keys),
+            team=required_text(f["team_name"], "team_name"),
+            manager_id=required_text(f["manager_id"], "manager_id"),
+        )
+
+    columns = ("match_id", "team_name", "manager_id")
+    rows = _rows(data_dir, "manager_appearances", columns, skipped)
+    return _records(rows, "data-csv/manager_appearances.csv", build, skipped)
+
+
+# --- awards, standings, qualified teams, stages --------------------------------------------------
+
+
+def _awards(data_dir: Path, skipped: list[SkippedRow]) -> list[Award]:
+    def build(ref: SourceRef, f: dict[str, str]) -> Award:
+        return Award(
+            ref=ref,
+            source_id=required_text(f["award_id"], "award_id"),
+            name=required_text(f["award_name"], "award_name"),
+            description=optional(f["award_description"]),
+            year_introduced=parse_optional_int(f["year_introduced"], "year_introduced"),
+        )
+
+    columns = ("award_id", "award_name", "award_description", "year_introduced")
+    rows = _rows(data_dir, "awards", columns, skipped)
+    return _records(rows, "data-csv/awards.csv", build, skipped)
+
+
+def _award_winners(
+    data_dir: Path, years: dict[str, int], skipped: list[SkippedRow]
+) -> list[AwardWinner]:
+    def build(ref: SourceRef, f: dict[str, str]) -> AwardWinner:
+        competition, year = _edition(f, years)
+        return AwardWinner(
+            ref=ref,
+            competition=competition,
+            year=year,
+            award_id=required_text(f["award_id"], "award_id"),
+            player_id=required_text(f["player_id"], "player_id"),
+            team=required_text(f["team_name"], "team_name"),
+            shared=parse_bool(f["shared"], "shared"),
+        )
+
+    columns = ("tournament_id", "tournament_name", "award_id", "shared", "player_id",
+               "team_name")  # fmt: skip
+    rows = _rows(data_dir, "award_winners", columns, skipped)
+    return _records(rows, "data-csv/award_winners.csv", build, skipped)
+
+
+_STANDING_COLS = (
+    "tournament_id", "tournament_name", "stage_name", "group_name", "position", "team_name",
+    "played", "wins", "draws", "losses", "goals_for", "goals_against", "goal_difference",
+    "points", "advanced",
+)  # fmt: skip
+
+
+def _count(f: dict[str, str], field: str) -> int:
+    """A count (matches, goals, points) of at least 0; ``RowError("bad-count")`` otherwise."""
+    value = parse_int(f[field], field)
+    if value < 0:
+        raise RowError("bad-count", f"{field}: {f[field]!r} is negative")
+    return value
+
+
+def _group_standings(
+    data_dir: Path, years: dict[str, int], skipped: list[SkippedRow]
+) -> list[GroupStanding]:
+    """``group_standings.csv``: each team's line of each group table, as stated."""
+
+    def build(ref: SourceRef, f: dict[str, str]) -> GroupStanding:
+        competition, year = _edition(f, years)
+        counts = {c: _count(f, c) for c in ("played", "wins", "draws", "losses", "goals_for",
+                                            "goals_against", "points")}  # fmt: skip
+        if counts["wins"] + counts["draws"] + counts["losses"] != counts["played"]:
+            raise RowError("bad-standing", "wins + draws + losses is not the matches played")
+        if parse_int(f["goal_difference"], "goal_difference") != (
+            counts["goals_for"] - counts["goals_against"]
+        ):
+            raise RowError("bad-standing", "goal_difference is not goals_for - goals_against")
+        position = parse_int(f["position"], "position")
+        if position < 1:
+            raise RowError("bad-standing", f"position {position} is below 1")
+        return GroupStanding(
+            ref=ref,
+            competition=competition,
+            year=year,
+            stage=normalise_stage(f["stage_name"]),
+            group=normalise_group(f["group_name"]),
+            position=position,
+            team=required_text(f["team_name"], "team_name"),
+            advanced=parse_bool(f["advanced"], "advanced"),
+            **counts,
+        )
+
+    rows = _rows(data_dir, "group_standings", _STANDING_COLS, skipped)
+    return _records(rows, "data-csv/group_standings.csv", build, skipped)
+
+
+def _tournament_standings(
+    data_dir: Path, years: dict[str, int], skipped: list[SkippedRow]
+) -> list[TournamentStanding]:
+    def build(ref: SourceRef, f: dict[str, str]) -> TournamentStanding:
+        competition, year = _edition(f, years)
+        position = parse_int(f["position"], "position")
+        if position < 1:
+            raise RowError("bad-standing", f"position {position} is below 1")
+        return TournamentStanding(ref, competition, year, position,
+                                  required_text(f["team_name"], "team_name"))  # fmt: skip
+
+    columns = ("tournament_id", "tournament_name", "position", "team_name")
+    rows = _rows(data_dir, "tournament_standings", columns, skipped)
+    return _records(rows, "data-csv/tournament_standings.csv", build, skipped)
+
+
+def _qualified_teams(
+    data_dir: Path, years: dict[str, int], skipped: list[SkippedRow]
+) -> list[QualifiedTeam]:
+    def build(ref: SourceRef, f: dict[str, str]) -> QualifiedTeam:
+        competition, year = _edition(f, years)
+        performance = optional(f["performance"])
+        return QualifiedTeam(
+            ref=ref,
+            competition=competition,
+            year=year,
+            team=required_text(f["team_name"], "team_name"),
+            matches=_count(f, "count_matches"),
+            stage_reached=normalise_stage(performance) if performance else None,
+        )
+
+    columns = ("tournament_id", "tournament_name", "team_name", "count_matches", "performance")
+    rows = _rows(data_dir, "qualified_teams", columns, skipped)
+    return _records(rows, "data-csv/qualified_teams.csv", build, skipped)
+
+
+def _team_appearances(
+    data_dir: Path, match_keys: set[str], skipped: list[SkippedRow]
+) -> list[TeamAppearance]:
+    def build(ref: SourceRef, f: dict[str, str]) -> TeamAppearance:
+        return TeamAppearance(
+            ref=ref,
+            match_key=_known_match(f, match_keys),
+            team=required_text(f["team_name"], "team_name"),
+            opponent=required_text(f["opponent_name"], "opponent_name"),
+            home=parse_bool(f["home_team"], "home_team"),
+            goals_for=parse_score(f["goals_for"], "goals_for"),
+            goals_against=parse_score(f["goals_against"], "goals_against"),
+            penalties_for=parse_score(f["penalties_for"], "penalties_for"),
+            penalties_against=parse_score(f["penalties_against"], "penalties_against"),
+            date=parse_date(f["match_date"], "match_date"),
+        )
+
+    columns = ("match_id", "team_name", "opponent_name", "home_team", "goals_for",
+               "goals_against", "penalties_for", "penalties_against", "match_date")  # fmt: skip
+    rows = _rows(data_dir, "team_appearances", columns, skipped)
+    return _records(rows, "data-csv/team_appearances.csv", build, skipped)
+
+
+def _stages(
+    data_dir: Path, years: dict[str, int], skipped: list[SkippedRow]
+) -> list[TournamentStage]:
+    """``tournament_stages.csv``: each stage of each edition, with its dates and counts."""
+
+    def build(ref: SourceRef, f: dict[str, str]) -> TournamentStage:
+        competition, year = _edition(f, years)
+        return TournamentStage(
+            ref=ref,
+            competition=competition,
+            year=year,
+            number=parse_int(f["stage_number"], "stage_number"),
+            stage=normalise_stage(f["stage_name"]),
+            start_date=parse_optional_date(f["start_date"], "start_date"),
+            end_date=parse_optional_date(f["end_date"], "end_date"),
+            teams=parse_optional_int(f["count_teams"], "count_teams"),
+            matches=_count(f, "count_matches"),
+            scheduled=parse_optional_int(f["count_scheduled"], "count_scheduled"),
+            replays=_count(f, "count_replays"),
+            playoffs=_count(f, "count_playoffs"),
+            walkovers=_count(f, "count_walkovers"),
+        )
+
+    columns = ("tournament_id", "tournament_name", "stage_number", "stage_name", "start_date",
+               "end_date", "count_matches", "count_teams", "count_scheduled", "count_replays",
+               "count_playoffs", "count_walkovers")  # fmt: skip
+    rows = _rows(data_dir, "tournament_stages", columns, skipped)
+    return _records(rows, "data-csv/tournament_stages.csv", build, skipped)
+
+
 def load(data_dir: Path) -> SourceData:
     """Load the Fjelstul World Cup Database from ``data_dir/fjelstul-worldcup/data-csv``.
 
-    Returns a :class:`SourceData` with tournaments (30), teams (one per gender flag), players,
-    stadiums, matches (1,248), goals, shoot-out kicks, squads and manager appointments (637);
-    bad rows are in ``skipped``.
+    Returns a :class:`SourceData` with tournaments (30) and their stages (155), teams (one per
+    gender flag), confederations (6), players, stadiums, matches (1,248) and team appearances
+    (2,496), goals, shoot-out kicks, squads, line-ups (27,432 player appearances),
+    substitutions (10,222 rows: one per player), bookings (3,178), manager appointments (637)
+    and appearances (2,538), referees (493) with appointments (668) and appearances (1,248),
+    awards (8) and their winners (200), group standings (626), tournament standings (120) and
+    qualified teams (625); bad rows are in ``skipped``.
     Raises :class:`footkg.model.SourceFormatError` when a table is missing or lacks a column.
     """
     data = SourceData(info=INFO)
@@ -670,4 +1111,19 @@ def load(data_dir: Path) -> SourceData:
     data.goals = _goals(data_dir, match_keys, skipped, names)
     data.squads = _squads(data_dir, years, skipped)
     data.managers = _managers(data_dir, years, skipped)
+    data.team_appearances = _team_appearances(data_dir, match_keys, skipped)
+    data.appearances = _appearances(data_dir, match_keys, skipped)
+    data.substitutions = _substitutions(data_dir, match_keys, skipped)
+    data.bookings = _bookings(data_dir, match_keys, skipped)
+    data.confederations = _confederations(data_dir, skipped)
+    data.referees = _referees(data_dir, skipped)
+    data.referee_appointments = _referee_appointments(data_dir, years, skipped)
+    data.referee_appearances = _referee_appearances(data_dir, match_keys, skipped)
+    data.manager_appearances = _manager_appearances(data_dir, match_keys, skipped)
+    data.awards = _awards(data_dir, skipped)
+    data.award_winners = _award_winners(data_dir, years, skipped)
+    data.group_standings = _group_standings(data_dir, years, skipped)
+    data.tournament_standings = _tournament_standings(data_dir, years, skipped)
+    data.qualified_teams = _qualified_teams(data_dir, years, skipped)
+    data.stages = _stages(data_dir, years, skipped)
     return data
