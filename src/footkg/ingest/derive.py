@@ -34,6 +34,13 @@
 * The group tables as the group's matches give them (see :func:`group_tables`), to compare
   with the tables a source states (the shapes do).
 
+* Club football (:mod:`footkg.ingest.tables`): league tables per season and division,
+  promotions and relegations, league champions and runners-up checked against the official
+  list, previous seasons across a division's change of name (the First Division's 1991-92 →
+  the Premier League's 1992-93), and the runs of consecutive titles of every competition.
+  Head-to-head records of clubs are ranked among clubs, those of national teams among
+  national teams.
+
 Every derived value is compared with what a source states (Fjelstul's ``winner`` of a
 tournament); a disagreement becomes a :class:`footkg.ingest.integrate.Conflict`.
 """
@@ -49,6 +56,7 @@ from fractions import Fraction
 
 from footkg import vocab
 from footkg.ingest.integrate import Conflict, Integrated, RGroupStanding, RMatch, RSquad
+from footkg.ingest.tables import LeagueFacts, league_facts, title_runs
 
 DERIVED_GRAPH = vocab.graph_iri("derived")
 
@@ -181,6 +189,9 @@ class Derived:
     previous_edition: dict[str, str] = field(default_factory=dict)
     head_to_head: list[HeadToHead] = field(default_factory=list)
     goal_tallies: list[GoalTally] = field(default_factory=list)
+    league: LeagueFacts = field(default_factory=LeagueFacts)
+    streak: dict[str, int] = field(default_factory=dict)
+    run_start: dict[str, str] = field(default_factory=dict)
     minutes_played: dict[str, int] = field(default_factory=dict)
     appearance_tallies: list[AppearanceTally] = field(default_factory=list)
     group_standings: list[DerivedStanding] = field(default_factory=list)
@@ -220,19 +231,31 @@ def _final_round_table(matches: list[RMatch]) -> list[str]:
     return sorted(points, key=lambda t: tuple(points[t]), reverse=True)
 
 
+def edition_of(m: RMatch) -> str | None:
+    """The edition of a match: its own, else the one another source states (openfootball's
+    Euro 2020 for a match martj42 states)."""
+    if m.edition_iri:
+        return m.edition_iri
+    return next((str(v) for p, v, _ in m.extra if p == "edition"), None)
+
+
 def derive(data: Integrated) -> Derived:
     """Compute the derived facts of ``data``; appends conflicts to ``data.conflicts`` where a
-    source's stated champion differs from the derived one."""
+    source's stated champion differs from the derived one, and where the official list of
+    champions differs from the champion derived from a league table or a final."""
     out = Derived()
     by_edition: dict[str, list[RMatch]] = defaultdict(list)
     for m in data.matches.values():
         result = match_result(m)
         if result:
             out.match_result[m.iri] = result
-        if m.edition_iri:
-            by_edition[m.edition_iri].append(m)
+        edition = edition_of(m)
+        if edition:
+            by_edition[edition].append(m)
     for edition_iri, matches in by_edition.items():
-        finals = sorted((m for m in matches if m.stage == "final"), key=lambda m: m.date)
+        if data.editions[edition_iri].kind == "league":
+            continue  # a league's champion comes from its table (footkg.ingest.tables)
+        finals = sorted((m for m in matches if "final" in _stage_keys(m)), key=lambda m: m.date)
         if finals:
             decided = [m for m in finals if m.iri in out.match_result]
             if decided:
@@ -244,14 +267,20 @@ def derive(data: Integrated) -> Derived:
             if len(table) >= 2:
                 out.champion[edition_iri], out.runner_up[edition_iri] = table[0], table[1]
     _check_stated_champions(data, out)
+    _league_champions(data, out)
     by_competition: dict[str, list[tuple[int, str]]] = defaultdict(list)
     for edition in data.editions.values():
-        by_competition[edition.competition_iri].append((edition.year, edition.iri))
+        if edition.season is None:  # seasons follow their tier (footkg.ingest.tables)
+            by_competition[edition.competition_iri].append((edition.year, edition.iri))
     for editions in by_competition.values():
         editions.sort()
         for (_, before), (_, after) in itertools.pairwise(editions):
             out.previous_edition[after] = before
-    out.head_to_head = head_to_head_records(data.matches.values())
+    out.previous_edition.update(out.league.previous)
+    out.streak, out.run_start = title_runs(
+        data.editions.values(), out.champion, out.previous_edition
+    )
+    out.head_to_head = head_to_head_records(data.matches.values(), set(data.clubs))
     out.goal_tallies = goal_tallies(data.matches.values(), data.players)
     for m in data.matches.values():
         out.minutes_played.update(minutes_played(m))
@@ -259,6 +288,36 @@ def derive(data: Integrated) -> Derived:
     out.group_standings = group_tables(data)
     out.squads = squads(data.squads)
     return out
+
+
+def _league_champions(data: Integrated, out: Derived) -> None:
+    """League tables and champions, every champion checked against the official list: the
+    official champion is stated where they differ (a conflict, kept in the official list's
+    graph), none where no champion was declared."""
+    out.league = league_facts(data, dict(out.champion))
+    graph = {o.edition_iri: o.graph for o in data.official}
+    for check in out.league.checks:
+        if check.outcome == "no champion":
+            out.champion.pop(check.season, None)
+            out.runner_up.pop(check.season, None)
+        elif check.official is not None:
+            out.champion[check.season] = check.official
+        if check.outcome == "differs":
+            out.runner_up.pop(check.season, None)
+            data.conflicts.append(
+                Conflict(
+                    check.season,
+                    "champion",
+                    check.official,
+                    graph[check.season],
+                    check.derived,
+                    DERIVED_GRAPH,
+                    f"champion of {check.label}: {check.reason}",
+                )
+            )
+    for season, champion in out.league.champion.items():
+        out.champion.setdefault(season, champion)
+    out.runner_up.update(out.league.runner_up)
 
 
 def _stage_keys(m: RMatch) -> list[str | None]:
@@ -270,11 +329,14 @@ def _stage_keys(m: RMatch) -> list[str | None]:
     return list(keys) or [None]
 
 
-def head_to_head_records(matches: Iterable[RMatch]) -> list[HeadToHead]:
+def head_to_head_records(
+    matches: Iterable[RMatch], clubs: Container[str] = frozenset()
+) -> list[HeadToHead]:
     """The head-to-head records of every pair of teams that met in a played match with a score
-    (awarded results left out): one
-    over every competition and one per competition they met in, with scores and ranks within
-    each scope (see :class:`HeadToHead`), in no particular order."""
+    (awarded results left out): one over every competition and one per competition they met
+    in, with scores and ranks (see :class:`HeadToHead`), in no particular order. Records are
+    ranked within their scope (every competition, or that one), pairs of ``clubs`` (club IRIs)
+    among themselves and pairs of national teams among themselves."""
     records: dict[tuple[str, str, str | None], HeadToHead] = {}
     matches_with_scores = [
         m for m in matches
@@ -298,13 +360,13 @@ def head_to_head_records(matches: Iterable[RMatch]) -> list[HeadToHead]:
                 record.add(score_1, score_2, stage, m.date, shootout)
             if scope is None:
                 record.matches.append(m.iri)
-    by_scope: dict[str | None, list[HeadToHead]] = defaultdict(list)
+    by_scope: dict[tuple[str | None, bool], list[HeadToHead]] = defaultdict(list)
     dates = {m.iri: m.date for m in matches_with_scores}
     for r in records.values():
         r.matches.sort(key=lambda iri: (dates[iri], iri))
         r.score = rivalry_score(r.played, r.knockout, r.team1_wins, r.team2_wins,
                                 r.goal_margins, r.first.year, r.last.year)  # fmt: skip
-        by_scope[r.competition].append(r)
+        by_scope[(r.competition, r.team1 in clubs)].append(r)
     for group in by_scope.values():
         for r, rank in zip(group, ranks([r.played for r in group]), strict=True):
             r.meetings_rank = rank
