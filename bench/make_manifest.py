@@ -2,7 +2,9 @@
 
 Usage: ``python bench/make_manifest.py DATA_DIR [OUT]`` where ``DATA_DIR`` is a local copy of the
 datasets laid out as footkg reads them (``fjelstul-worldcup/data-csv/…``, ``intl-results/…``,
-``openfootball-worldcup/<year>/…``, ``country-codes/…``) at the commits pinned below, byte for
+``openfootball-worldcup/<year>/…``, ``engsoccerdata-england/<decade>/<season>/…``,
+``openfootball-football/<season>/…``, ``openfootball-euro/<year>/…``, ``country-codes/…``) at
+the commits pinned below, byte for
 byte as upstream. The script records each file's size and SHA-256 and its raw.githubusercontent
 URL at the pinned commit. It is not needed at run time: footkg only reads the JSON it writes.
 To move to a newer upstream snapshot, update the commits below, fetch the files, run it again.
@@ -34,6 +36,9 @@ MARTJ42_COMMIT = "65d212aac5deec5157071dcf6e9b05fce0223c84"
 OPENFOOTBALL_JSON_COMMIT = "aa2ac44b1d63444e96c2f6b559d012b4815f2a48"
 OPENFOOTBALL_TXT_COMMIT = "bd46a148289f9930da66c140d4d7d2325e95d387"
 COUNTRY_CODES_COMMIT = "caa72d1e0e5af8876c170bb36a9e4d64a01bba88"
+ENGSOCCERDATA_COMMIT = "f1c9d41893a42afef0e72fd5c48ccfb51d166281"
+FOOTBALL_JSON_COMMIT = "25cfaf102954ebbcdc48f9c2984198b71d48610d"
+EURO_JSON_COMMIT = "2e4d46695df604854e05b9e892066af0f9d49064"
 
 # dataset key -> metadata; "globs" are (pattern under the dataset folder, repository, commit,
 # function from the path under the dataset folder to the upstream path).
@@ -78,6 +83,32 @@ DATASETS: dict[str, dict] = {
                 lambda p: p.removeprefix("stadiums-csv/"),
             ),
         ],
+    },
+    "engsoccerdata-england": {
+        "title": "engsoccerdata: English Football League matches 1888-2019 (footballcsv cache)",
+        "repository": "footballcsv/cache.soccerdata",
+        "commit": ENGSOCCERDATA_COMMIT,
+        "license": CC0,
+        "attribution": None,
+        "globs": [
+            ("*/*/eng.*.csv", "footballcsv/cache.soccerdata", ENGSOCCERDATA_COMMIT, lambda p: p)
+        ],
+    },
+    "openfootball-football": {
+        "title": "openfootball football.json: club leagues and the Champions League",
+        "repository": "openfootball/football.json",
+        "commit": FOOTBALL_JSON_COMMIT,
+        "license": CC0,
+        "attribution": None,
+        "globs": [("*/*.json", "openfootball/football.json", FOOTBALL_JSON_COMMIT, lambda p: p)],
+    },
+    "openfootball-euro": {
+        "title": "openfootball euro.json: UEFA Euro 2020 and 2024",
+        "repository": "openfootball/euro.json",
+        "commit": EURO_JSON_COMMIT,
+        "license": CC0,
+        "attribution": None,
+        "globs": [("*/euro.json", "openfootball/euro.json", EURO_JSON_COMMIT, lambda p: p)],
     },
     "country-codes": {
         "title": "Country codes (ISO 3166, FIFA, IOC, Wikidata)",

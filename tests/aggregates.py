@@ -1,5 +1,5 @@
 """The derived aggregates (head-to-head records, goal tallies, minutes played, appearance
-tallies, group tables) of a hand-written test graph.
+tallies, group tables, squads) of a hand-written test graph.
 
 A build derives them from its resolved records (:mod:`footkg.ingest.derive`); a fixture graph such
 as ``tests/fixtures/mini.trig`` has only the RDF, so :func:`aggregate_quads` reads its matches,
@@ -20,6 +20,7 @@ from footkg.ingest.derive import (
     group_tables,
     head_to_head_records,
     minutes_played,
+    squads,
 )
 from footkg.ingest.integrate import (
     Integrated,
@@ -29,6 +30,8 @@ from footkg.ingest.integrate import (
     RGoal,
     RGroupStanding,
     RMatch,
+    RShootout,
+    RSquad,
     RSubstitution,
 )
 from footkg.ingest.mapping import QuadSink, map_derived
@@ -40,7 +43,7 @@ PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 _MATCHES = (
     _PREFIXES
     + """SELECT ?match ?home ?away ?homeScore ?awayScore ?date ?competition ?edition ?stage ?group
-       ?extraTime
+       ?extraTime ?shootout ?shootoutWinner
 WHERE {
   ?match a fk:Match ; fk:homeTeam ?home ; fk:awayTeam ?away ; fk:homeScore ?homeScore ;
          fk:awayScore ?awayScore ; fk:date ?date ; fk:competition ?competition .
@@ -48,6 +51,7 @@ WHERE {
   OPTIONAL { ?match fk:stage ?stageNode . ?stageNode rdfs:label ?stage }
   OPTIONAL { ?match fk:group ?group }
   OPTIONAL { ?match fk:extraTime ?extraTime }
+  OPTIONAL { ?match fk:penaltyShootout ?shootout OPTIONAL { ?shootout fk:winner ?shootoutWinner } }
 }"""
 )
 
@@ -59,6 +63,13 @@ WHERE { ?goal a fk:Goal ; fk:match ?match ; fk:team ?team ; fk:ownGoal ?ownGoal 
 )
 
 _PLAYERS = _PREFIXES + "SELECT ?player WHERE { ?player a fk:Player ; rdfs:label ?label }"
+
+_SQUADS = (
+    _PREFIXES
+    + """SELECT ?membership ?player ?team ?edition
+WHERE { ?membership a fk:SquadMembership ; fk:player ?player ; fk:team ?team ;
+                    fk:edition ?edition }"""
+)
 
 _APPEARANCES = (
     _PREFIXES
@@ -99,6 +110,13 @@ def _value(term: ox.NamedNode | ox.Literal | None) -> str | None:
     return None if term is None else term.value
 
 
+def _shootout(row: ox.QuerySolution) -> RShootout | None:
+    """The match's shootout (only its winner: what the aggregates read), or None."""
+    if row["shootout"] is None:
+        return None
+    return RShootout(row["shootout"].value, None, None, _value(row["shootoutWinner"]), None)
+
+
 def _matches(store: ox.Store) -> dict[str, RMatch]:
     """The store's matches with a score as records (only the fields the aggregates read)."""
     out: dict[str, RMatch] = {}
@@ -121,6 +139,7 @@ def _matches(store: ox.Store) -> dict[str, RMatch]:
             stage=_value(row["stage"]),
             group=_value(row["group"]),
             extra_time=_value(row["extraTime"]) == "true",
+            shootout=_shootout(row),
         )
     return out
 
@@ -205,8 +224,8 @@ def _integrated(store: ox.Store, matches: dict[str, RMatch]) -> Integrated:
 
 def aggregate_quads(store: ox.Store) -> list[ox.Quad]:
     """The ``fkg:derived`` quads of the head-to-head records, goal tallies, minutes played,
-    appearance tallies and group tables of the matches in ``store`` (its union graph), as a
-    build would write them."""
+    appearance tallies, group tables and squads of the matches and squad memberships in
+    ``store`` (its union graph), as a build would write them."""
     matches = _matches(store)
     for row in store.query(_GOALS, use_default_graph_as_union=True):
         match = matches.get(row["match"].value)
@@ -239,7 +258,12 @@ def aggregate_quads(store: ox.Store) -> list[ox.Quad]:
         minutes_played=minutes,
         appearance_tallies=appearance_tallies(matches.values(), minutes),
         group_standings=group_tables(_integrated(store, matches)),
-    )
+        squads=squads(
+            RSquad(row["membership"].value, row["player"].value, row["team"].value,
+                   row["edition"].value, "")
+            for row in store.query(_SQUADS, use_default_graph_as_union=True)
+        ),
+    )  # fmt: skip
     sink = QuadSink()
     map_derived(sink, derived)
     return sink.quads()

@@ -41,11 +41,16 @@ def full_build(shared_data: Path, tmp_path_factory: pytest.TempPathFactory):
 
 
 @pytest.fixture(scope="session")
-def full_store(full_build):
-    """The read-only pyoxigraph store of :func:`full_build`."""
+def full_store(request: pytest.FixtureRequest):
+    """The read-only pyoxigraph store of :func:`full_build`, or, with ``$FOOTKG_FULL_STORE``,
+    a store already built from ``../shared/data`` (``footkg build --data-dir ../shared/data
+    --store DIR``): tests that read only the graph then skip the build of minutes."""
     from footkg.store.local import open_store
 
-    return open_store(full_build.store_path)
+    prebuilt = os.environ.get("FOOTKG_FULL_STORE")
+    if prebuilt:
+        return open_store(Path(prebuilt))
+    return open_store(request.getfixturevalue("full_build").store_path)
 
 
 @pytest.fixture(scope="session")

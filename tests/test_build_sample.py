@@ -48,7 +48,8 @@ def test_offline_build_falls_back_to_the_sample_and_says_so(sample_build) -> Non
     assert sample_build.location.kind == "sample"
     assert "footkg data fetch" in sample_build.location.reason
     assert sample_build.validation is not None and sample_build.validation.conforms
-    assert [s.key for s in sample_build.sources] == ["sample"]
+    # the sample, and footkg's list of official champions for its 2003-04 Premier League
+    assert [s.key for s in sample_build.sources] == ["sample", "club-champions"]
 
 
 def test_sample_answers_the_champion_questions(sample_build) -> None:
@@ -132,7 +133,7 @@ def test_killed_build_leaves_the_previous_store_usable(
         "WHERE { ?e fk:champion ?t }",
         use_default_graph_as_union=True,
     )
-    assert int(row["n"].value) == 23
+    assert int(row["n"].value) == 23 + 1  # the 23 World Cups of the sample, Arsenal's 2003-04
     del store
     # the next build succeeds and clears the killed build's leftovers
     build(_offline(tmp_path, validate=False))

@@ -11,7 +11,7 @@ import pytest
 from footkg import resources, vocab
 from footkg.analytics import network as analytics
 from footkg.ingest import derive
-from footkg.ingest.integrate import RGoal, RMatch
+from footkg.ingest.integrate import RGoal, RMatch, RShootout, RSquad
 from footkg.query import catalogue as queries
 from footkg.vocab import FK_NS, RES_NS, competition_iri, edition_iri, player_iri, team_iri
 
@@ -69,25 +69,56 @@ def test_ranks_share_equal_values_and_skip_the_next():
 def test_head_to_head_record_counts_from_the_first_iri():
     matches = [
         match("1986-06-22", ARG, ENG, (2, 1), stage="quarter-final"),
-        match("1998-06-30", ARG, ENG, (2, 2), stage="round of 16"),  # won on penalties: a draw
+        match("1998-06-30", ARG, ENG, (2, 2), stage="round of 16",  # won on penalties: a draw
+              shootout=RShootout("so-1998", 4, 3, ARG, None)),
         match("2002-06-07", ARG, ENG, (0, 1), stage="group stage"),
         match("2005-11-12", ENG, ARG, (3, 2), competition=FRIENDLY),
         match("2026-07-15", ENG, ARG, None, stage="final"),  # no score: not counted
-        match("2022-12-18", ARG, FRA, (3, 3), stage="final"),
+        match("2022-12-18", ARG, FRA, (3, 3), stage="final",
+              shootout=RShootout("so-2022", 4, 2, ARG, None)),
     ]
-    records = {(r.team1, r.team2): r for r in derive.head_to_head_records(matches)}
-    assert set(records) == {(ARG, ENG), (ARG, FRA)}  # .../argentina sorts first
-    r = records[(ARG, ENG)]
+    records = {(r.team1, r.team2, r.competition): r for r in derive.head_to_head_records(matches)}
+    assert set(records) == {(ARG, ENG, None), (ARG, FRA, None), (ARG, ENG, WORLD_CUP),
+                            (ARG, ENG, FRIENDLY), (ARG, FRA, WORLD_CUP)}  # fmt: skip
+    r = records[(ARG, ENG, None)]  # .../argentina sorts first
     assert r.iri == RES_NS + "head-to-head/argentina/england"
     assert (r.played, r.team1_wins, r.draws, r.team2_wins) == (4, 1, 1, 2)
+    assert (r.team1_shootout_wins, r.team2_shootout_wins) == (1, 0)
     assert (r.team1_goals, r.team2_goals, r.goal_margins) == (6, 7, 3)
     assert (r.knockout, r.finals) == (2, 0)
     assert (r.first, r.last) == (dt.date(1986, 6, 22), dt.date(2005, 11, 12))
     assert r.score == derive.rivalry_score(4, 2, 1, 2, 3, 1986, 2005)
-    final = records[(ARG, FRA)]
+    final = records[(ARG, FRA, None)]
     assert (final.played, final.draws, final.knockout, final.finals) == (1, 1, 1, 1)
     assert (r.meetings_rank, final.meetings_rank) == (1, 2)
     assert {r.rivalry_rank, final.rivalry_rank} == {1, 2}
+    # the same meetings, per competition, ranked among the pairs of that competition
+    cup = records[(ARG, ENG, WORLD_CUP)]
+    assert cup.iri == RES_NS + "head-to-head/argentina/england/fifa-world-cup"
+    assert (cup.played, cup.team1_wins, cup.draws, cup.team2_wins) == (3, 1, 1, 1)
+    assert (cup.team1_goals, cup.team2_goals, cup.last) == (4, 4, dt.date(2002, 6, 7))
+    assert cup.meetings_rank == 1 and records[(ARG, FRA, WORLD_CUP)].meetings_rank == 2
+    friendly = records[(ARG, ENG, FRIENDLY)]
+    assert (friendly.played, friendly.team2_wins, friendly.meetings_rank) == (1, 1, 1)
+    assert r.matches == [m.iri for m in matches[:4]]  # by date; the one without a score is not
+    assert cup.matches == []  # only the record over every competition lists them
+    for pair in ((ARG, ENG), (ARG, FRA)):
+        per_competition = [x for k, x in records.items() if k[:2] == pair and k[2] is not None]
+        assert sum(x.played for x in per_competition) == records[(*pair, None)].played
+
+
+def test_squads_gather_the_memberships_of_a_team_at_an_edition():
+    wc1986 = edition_iri("FIFA World Cup", 1986)
+    maradona, valdano = player_iri("Diego Maradona"), player_iri("Jorge Valdano")
+    memberships = [
+        RSquad("m1", maradona, ARG, wc1986, ""), RSquad("m2", valdano, ARG, wc1986, ""),
+        RSquad("m3", maradona, ARG, wc1986, ""),  # listed twice: one member
+        RSquad("m4", MESSI, ARG, WC2022, ""),
+    ]  # fmt: skip
+    found = {s.iri: s for s in derive.squads(memberships)}
+    squad = found[RES_NS + "squad/fifa-world-cup-1986/argentina"]
+    assert (squad.team, squad.edition, squad.players) == (ARG, wc1986, sorted([maradona, valdano]))
+    assert found[RES_NS + "squad/fifa-world-cup-2022/argentina"].players == [MESSI]
 
 
 def test_goal_tallies_per_competition_and_edition():
@@ -149,6 +180,28 @@ def test_argentina_england_head_to_head_record(full_store):
     assert (summary["played"], summary["wins"], summary["draws"], summary["losses"]) == (
         16, 4, 6, 6)  # fmt: skip
     assert (summary["goalsFor"], summary["goalsAgainst"]) == (20, 23)
+
+
+@pytest.mark.slow
+def test_argentina_england_world_cup_record_and_squads(full_store):
+    """The pair's record in one competition counts what the head-to-head query counts with that
+    competition as its filter (1962, 1966, 1986, 1998 won by Argentina on penalties, 2002, and
+    the 2026 fixture); a derived squad lists the players of the memberships."""
+    record = _record(full_store, RES_NS + "head-to-head/argentina/england/fifa-world-cup")
+    assert (record["type"], record["meetingsIn"]) == (FK_NS + "CompetitionHeadToHead", WORLD_CUP)
+    summary = _ask(full_store, "head-to-head", team_a=ARG, team_b=ENG,
+                   competition="FIFA World Cup").records()[0]  # fmt: skip
+    assert (record["played"], record["team1Wins"], record["draws"], record["team2Wins"]) == (
+        summary["played"], summary["wins"], summary["draws"], summary["losses"])  # fmt: skip
+    assert (record["team1Goals"], record["team2Goals"]) == (
+        summary["goalsFor"], summary["goalsAgainst"])  # fmt: skip
+    assert (record["team1ShootoutWins"], record["team2ShootoutWins"]) == (1, 0)
+    overall = _record(full_store, RES_NS + "head-to-head/argentina/england")
+    assert (overall["team1ShootoutWins"], overall["team2ShootoutWins"]) == (1, 0)
+    rows = full_store.query(
+        "SELECT (COUNT(?p) AS ?n) WHERE { <" + RES_NS + "squad/fifa-world-cup-1986/argentina> "
+        "<" + FK_NS + "member> ?p }", use_default_graph_as_union=True)  # fmt: skip
+    assert int(next(rows)["n"].value) == 22  # Argentina's 1986 squad: 22 players
 
 
 @pytest.mark.slow

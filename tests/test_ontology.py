@@ -8,7 +8,19 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import OWL, RDF, RDFS
 
 from footkg.resources import ontology_path, queries_dir, repo_root, shapes_path
-from footkg.vocab import BBCSPORT, CARDS, DBO, FK, FK_NS, PERIODS, SCHEMA, STAGES, WD, WDT
+from footkg.vocab import (
+    BBCSPORT,
+    CARDS,
+    DBO,
+    FK,
+    FK_NS,
+    MATCH_STATUSES,
+    PERIODS,
+    SCHEMA,
+    STAGES,
+    WD,
+    WDT,
+)  # fmt: skip
 
 ONTOLOGY_IRI = URIRef("https://w3id.org/footkg/ontology")
 KINDS = {OWL.Class, OWL.ObjectProperty, OWL.DatatypeProperty, RDF.Property, OWL.NamedIndividual}
@@ -65,6 +77,7 @@ def test_classes_properties_and_individuals_have_the_right_kind(onto: Graph) -> 
         **{iri: FK.Stage for iri in STAGES.values()},
         **{iri: FK.Card for iri in CARDS.values()},
         **{iri: FK.MatchPeriod for iri in PERIODS.values()},
+        **{iri: FK.MatchStatus for iri in MATCH_STATUSES.values()},
     }
     for term, found in kinds.items():
         name = str(term)[len(FK_NS) :]
@@ -96,6 +109,8 @@ def test_every_term_has_an_english_label_and_comment(onto: Graph) -> None:
 
 def test_stage_individuals_are_labelled_with_their_keys(onto: Graph) -> None:
     for key, iri in {**STAGES, **CARDS, **PERIODS}.items():
+        assert onto.value(iri, RDFS.label) == Literal(key, lang="en")
+    for key, iri in MATCH_STATUSES.items():
         assert onto.value(iri, RDFS.label) == Literal(key, lang="en")
 
 
@@ -148,6 +163,16 @@ def test_no_https_schema_org() -> None:
         (FK.date, RDFS.subPropertyOf, WDT.P585),
         (FK.winner, RDFS.subPropertyOf, WDT.P1346),
         (FK.champion, RDFS.subPropertyOf, DBO.champion),
+        (FK.Club, RDFS.subClassOf, FK.Team),
+        (FK.NationalTeam, RDFS.subClassOf, FK.Team),
+        (FK.Club, RDFS.subClassOf, SCHEMA.SportsTeam),
+        (FK.Club, RDFS.subClassOf, SCHEMA.SportsOrganization),
+        (FK.Club, RDFS.subClassOf, DBO.SoccerClub),
+        (FK.Club, RDFS.subClassOf, WD.Q476028),
+        (FK.League, RDFS.subClassOf, FK.Competition),
+        (FK.League, RDFS.subClassOf, DBO.SoccerLeague),
+        (FK.Season, RDFS.subClassOf, FK.TournamentEdition),
+        (FK.Season, RDFS.subClassOf, WD.Q27020041),
     ],
 )
 def test_alignment_axioms(onto: Graph, term: URIRef, relation: URIRef, target: URIRef) -> None:

@@ -129,15 +129,23 @@ class Shootout:
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """A played (or walked-over) match as a source has it.
+    """A played (or walked-over) match as a source has it, or a club fixture without a result.
 
     ``key`` is the source's own identifier (``M-2022-64``; martj42 ``date|home|away``);
     ``home``/``away`` are the names used at the time in the source's listing order; scores
-    are after regulation or extra time (``None`` for a walkover); ``stage`` is a key of
-    :data:`footkg.vocab.STAGES` or ``None`` outside tournaments; ``edition_year`` is set for
-    World Cup matches. ``awarded`` is true when the result was decided by the organiser, not
-    on the pitch (a walkover, a forfeit): the source says so, or its loader infers it by a rule
-    its docstring states (martj42 has no flag: see :mod:`footkg.ingest.sources.intl_results`).
+    are after regulation or extra time (``None`` for a walkover or a match without a result);
+    ``stage`` is a key of :data:`footkg.vocab.STAGES` or ``None`` outside tournaments (and for
+    the matches of a league season's table); ``edition_year`` is set for World Cup matches.
+    ``awarded`` is true when the result was decided by the organiser, not on the pitch (a
+    walkover, a forfeit): the source says so, or its loader infers it by a rule its docstring
+    states (martj42 has no flag: see :mod:`footkg.ingest.sources.intl_results`).
+
+    Club matches (``team_kind="club"``) also carry the country of each club's league system
+    (``home_country``/``away_country``, for resolving club names), the ``season`` name
+    (``"1978-79"``, ``"2019"``) of their ``competition``, the ``matchday`` (a number) or the
+    ``round`` as the source names it (``"Finals, Semifinals"``), a ``status`` (a key of
+    :data:`footkg.vocab.MATCH_STATUSES`; then both scores are ``None``), and for a second leg
+    the key of its ``first_leg`` in the same source.
     """
 
     ref: SourceRef
@@ -162,7 +170,56 @@ class Match:
     replayed: bool = False
     walkover_winner: str | None = None
     match_number: int | None = None
+    team_kind: str = "national"
+    home_country: str | None = None
+    away_country: str | None = None
+    season: str | None = None
+    matchday: int | None = None
+    round: str | None = None
+    status: str | None = None
     awarded: bool = False
+    first_leg: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """One season of a club competition (or one edition of the European Championship) that a
+    source holds: the footkg ``competition`` label (``"Premier League"``), the season ``name``
+    (``"1992-93"``, or ``"2019"`` for a calendar-year season), its first ``year``, the
+    ``country`` of a league and its ``tier`` (level 1 is the top division) with the tier's
+    label (``"English top division"``), the ``kind`` (``"league"`` or ``"cup"``), and the rules
+    of the time from ``data/club-competitions.csv``: ``win_points`` (points for a win, 2 or 3;
+    a draw is 1), ``tiebreak`` (``"goal average"``, ``"goal difference"``, ``"head-to-head"``
+    or ``"wins"``) and ``champion_rule`` (``"table"``: the top of the complete table;
+    ``"final"``: the winner of the final; ``"official"``: only the official list names it)."""
+
+    ref: SourceRef
+    competition: str
+    name: str
+    year: int
+    kind: str
+    country: str | None = None
+    tier: int | None = None
+    tier_label: str | None = None
+    win_points: int | None = None
+    tiebreak: str | None = None
+    champion_rule: str = "table"
+
+
+@dataclass(frozen=True, slots=True)
+class OfficialChampion:
+    """The champion of one season as the competition's official record names it
+    (``data/club-champions.csv``): ``champion`` is a club (or national team) name, ``None``
+    when no champion was declared (the 2019-20 Eredivisie); ``note`` says why the table
+    computed from results cannot be the official one, where it cannot; ``source`` names where
+    the fact is published."""
+
+    ref: SourceRef
+    competition: str
+    season: str
+    champion: str | None
+    note: str | None
+    source: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,6 +546,8 @@ class SourceData:
     kicks: list[ShootoutKick] = field(default_factory=list)
     squads: list[SquadEntry] = field(default_factory=list)
     managers: list[ManagerAppointment] = field(default_factory=list)
+    seasons: list[Season] = field(default_factory=list)
+    official_champions: list[OfficialChampion] = field(default_factory=list)
     appearances: list[Appearance] = field(default_factory=list)
     substitutions: list[SubstitutionEvent] = field(default_factory=list)
     bookings: list[Booking] = field(default_factory=list)

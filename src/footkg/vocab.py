@@ -100,7 +100,14 @@ def _make_fk() -> type:
         Goal: URIRef
         PenaltyShootout: URIRef
         ShootoutKick: URIRef
+        Team: URIRef
         NationalTeam: URIRef
+        Club: URIRef
+        League: URIRef
+        LeagueTier: URIRef
+        Season: URIRef
+        LeagueStanding: URIRef
+        MatchStatus: URIRef
         TeamName: URIRef
         Player: URIRef
         SquadMembership: URIRef
@@ -111,7 +118,9 @@ def _make_fk() -> type:
         Country: URIRef
         SourceConflict: URIRef
         HeadToHead: URIRef
+        CompetitionHeadToHead: URIRef
         GoalTally: URIRef
+        Squad: URIRef
         Appearance: URIRef
         Substitution: URIRef
         Booking: URIRef
@@ -147,6 +156,20 @@ def _make_fk() -> type:
         SemiFinal: URIRef
         ThirdPlacePlayOff: URIRef
         Final: URIRef
+        QualifyingRound: URIRef
+        FirstRound: URIRef
+        SecondRound: URIRef
+        LeaguePhase: URIRef
+        PlayOffs: URIRef
+        ChampionshipRound: URIRef
+        RelegationRound: URIRef
+
+        # match status individuals (controlled vocabulary, see MATCH_STATUSES)
+        Scheduled: URIRef
+        Postponed: URIRef
+        Cancelled: URIRef
+        Abandoned: URIRef
+        ResultUnknown: URIRef
 
         # match
         homeTeam: URIRef
@@ -173,6 +196,10 @@ def _make_fk() -> type:
         awarded: URIRef
         walkover: URIRef
         matchNumber: URIRef
+        status: URIRef
+        matchday: URIRef
+        round: URIRef
+        firstLeg: URIRef
         referee: URIRef
         appointedReferee: URIRef
         homeManager: URIRef
@@ -208,6 +235,23 @@ def _make_fk() -> type:
         numberOfTeams: URIRef
         previousEdition: URIRef
         gender: URIRef
+
+        # club football: clubs, leagues, tiers, seasons and league tables
+        season: URIRef
+        seasonName: URIRef
+        tier: URIRef
+        level: URIRef
+        winPoints: URIRef
+        tiebreak: URIRef
+        complete: URIRef
+        consecutiveTitles: URIRef
+        runStart: URIRef
+        leaguePosition: URIRef
+        goalDifference: URIRef
+        goalAverage: URIRef
+        promoted: URIRef
+        relegated: URIRef
+        officialChampion: URIRef
 
         # team
         formerName: URIRef
@@ -295,6 +339,11 @@ def _make_fk() -> type:
         rivalryScore: URIRef
         meetingsRank: URIRef
         rivalryRank: URIRef
+        meetingsIn: URIRef
+        meeting: URIRef
+        team1ShootoutWins: URIRef
+        team2ShootoutWins: URIRef
+        member: URIRef
         goals: URIRef
         goalsIn: URIRef
         scoredFor: URIRef
@@ -324,7 +373,12 @@ def _make_fk() -> type:
 # --- controlled vocabularies ------------------------------------------------------------------
 
 #: Stage keys (the names used in the articles' gold format) in tournament order; ``STAGES`` maps
-#: each to its ontology individual. Sources map their own spellings onto these keys.
+#: each to its ontology individual. Sources map their own spellings onto these keys. The club
+#: competitions add, after the World Cup's stages (so that the World Cup's order is unchanged),
+#: the early rounds of cups (qualifying, first and second rounds), the Champions League's league
+#: phase of 2024-25, and the phases of a league season that are not its table: play-offs
+#: (promotion, relegation, European places, finals series) and the championship and relegation
+#: rounds played after a league splits.
 STAGE_KEYS: tuple[str, ...] = (
     "group stage",
     "second group stage",
@@ -335,19 +389,54 @@ STAGE_KEYS: tuple[str, ...] = (
     "semi-final",
     "third-place play-off",
     "final",
+    "qualifying round",
+    "first round",
+    "second round",
+    "league phase",
+    "play-offs",
+    "championship round",
+    "relegation round",
 )
 
 #: Each stage key's ontology individual (``STAGES``, a ``dict[str, URIRef]`` in ``STAGE_KEYS``
 #: order, made on first use).
 _STAGE_TERMS: tuple[str, ...] = (
     "GroupStage", "SecondGroupStage", "FinalRound", "RoundOf32", "RoundOf16", "QuarterFinal",
-    "SemiFinal", "ThirdPlacePlayOff", "Final",
+    "SemiFinal", "ThirdPlacePlayOff", "Final", "QualifyingRound", "FirstRound", "SecondRound",
+    "LeaguePhase", "PlayOffs", "ChampionshipRound", "RelegationRound",
 )  # fmt: skip
 
-#: Stages played as knockout rounds (a level score goes to extra time, then a shootout).
+#: Stages played as knockout rounds (a level score, or a level aggregate of two legs, goes to
+#: extra time, then a shootout).
 KNOCKOUT_STAGES: frozenset[str] = frozenset(
-    {"round of 32", "round of 16", "quarter-final", "semi-final", "third-place play-off", "final"}
+    {
+        "qualifying round",
+        "first round",
+        "second round",
+        "round of 32",
+        "round of 16",
+        "quarter-final",
+        "semi-final",
+        "third-place play-off",
+        "final",
+        "play-offs",
+    }
 )
+
+#: Why a match has no result (``fk:status``): a future fixture (``scheduled``), one put off
+#: (``postponed``), called off and never played (``cancelled``: the 2019-20 seasons curtailed by
+#: COVID-19), stopped during play with no result (``abandoned``), or played but given without
+#: a score by its source (``result unknown``: the 2024-25 Champions League final in the
+#: football.json snapshot). A match with a status has no score and is never counted as played.
+#: An awarded match has a score (``fk:awarded true``) and no status.
+MATCH_STATUS_KEYS: tuple[str, ...] = (
+    "scheduled", "postponed", "cancelled", "abandoned", "result unknown",
+)  # fmt: skip
+#: Each status key's ontology individual (``MATCH_STATUSES``, a ``dict[str, URIRef]``, made on
+#: first use).
+_STATUS_TERMS: tuple[str, ...] = (
+    "Scheduled", "Postponed", "Cancelled", "Abandoned", "ResultUnknown",
+)  # fmt: skip
 
 GENDERS: tuple[str, str] = ("men", "women")
 
@@ -457,6 +546,35 @@ def team_iri(canonical_name: str, gender: str = "men") -> str:
     return _res("team", slug(canonical_name), "women" if gender == "women" else "")
 
 
+def club_iri(canonical_name: str, country: str) -> str:
+    """``…/club/england-manchester-united``: a resolved football club, by its canonical (current)
+    name and the country whose league system it plays in (Cardiff City: England). A club and a
+    national team never share an IRI (``club/`` against ``team/``), and two clubs of one name
+    in two countries (Arsenal, Arsenal Tula; CD Nacional, Club Nacional) never collide."""
+    return _res("club", f"{slug(country)}-{slug(canonical_name)}")
+
+
+def season_iri(competition: str, season: str) -> str:
+    """``…/season/premier-league-1992-93``: one season of a league or club competition, by the
+    competition's name and the season's name (``1978-79``, or ``2019`` for a calendar year)."""
+    return _res("season", slug(competition), slug(season))
+
+
+def tier_iri(country: str, level: int) -> str:
+    """``…/tier/england-1``: a level of a country's league system (level 1 is the top
+    division, whatever it was called in a season)."""
+    if level < 1:
+        raise ValueError(f"a league level is at least 1, got {level}")
+    return _res("tier", slug(country), str(level))
+
+
+def standing_iri(season: str, club: str) -> str:
+    """A club's line in the league table of one season (IRIs of the two):
+    ``…/standing/premier-league-2003-04/england-arsenal``."""
+    tail = lambda iri: iri.rsplit("/", 1)[-1]  # noqa: E731
+    return RES_NS + f"standing/{tail(season)}/{tail(club)}"
+
+
 def team_name_iri(team: str, former_name: str, start: str | None) -> str:
     """A former name of a team in one period: ``<team IRI>/name/<slug>-<start date>``."""
     return f"{team}/name/{slug(former_name)}" + (f"-{start}" if start else "")
@@ -497,6 +615,14 @@ def squad_iri(edition: str, team: str, player: str) -> str:
     return _res("squad", tail(edition), tail(team), tail(player))
 
 
+def team_squad_iri(edition: str, team: str) -> str:
+    """``…/squad/fifa-world-cup-2014/germany``: the squad of a team (IRI) at a tournament edition
+    (IRI), a derived resource listing its players (a membership's IRI has one segment after
+    ``squad/``, a squad's two, so they never meet)."""
+    tail = lambda iri: iri.rsplit("/", 1)[-1]  # noqa: E731
+    return RES_NS + f"squad/{tail(edition)}/{tail(team)}"
+
+
 def manager_iri(name: str, disambiguator: str | None = None) -> str:
     """``…/manager/vittorio-pozzo``: a national-team manager (head coach); ``disambiguator``
     (the source's manager ID) separates distinct managers who share a name."""
@@ -510,11 +636,14 @@ def manager_appointment_iri(edition: str, team: str, manager: str) -> str:
     return _res("manager-appointment", tail(edition), tail(team), tail(manager))
 
 
-def head_to_head_iri(team_1: str, team_2: str) -> str:
+def head_to_head_iri(team_1: str, team_2: str, competition: str | None = None) -> str:
     """``…/head-to-head/argentina/england``: the head-to-head record of two teams (their IRIs, in
-    the record's order: ``team_1`` is the one whose IRI sorts first)."""
+    the record's order: ``team_1`` is the one whose IRI sorts first) over every competition;
+    with ``competition`` (its IRI), their record in that competition only:
+    ``…/head-to-head/argentina/england/fifa-world-cup``."""
     tail = lambda iri: iri.rsplit("/", 1)[-1]  # noqa: E731
-    return RES_NS + f"head-to-head/{tail(team_1)}/{tail(team_2)}"
+    scope = f"/{tail(competition)}" if competition else ""
+    return RES_NS + f"head-to-head/{tail(team_1)}/{tail(team_2)}{scope}"
 
 
 def goal_tally_iri(scope: str, player: str) -> str:
@@ -691,6 +820,7 @@ _NAMESPACES = {
 if TYPE_CHECKING:
     FK: Any
     STAGES: dict[str, URIRef]
+    MATCH_STATUSES: dict[str, URIRef]
     CARDS: dict[str, URIRef]
     PERIODS: dict[str, URIRef]
     SCHEMA: Namespace
@@ -705,7 +835,8 @@ if TYPE_CHECKING:
 
 
 def __getattr__(name: str) -> Any:
-    """``FK``, ``STAGES``, ``CARDS``, ``PERIODS`` and the :class:`rdflib.Namespace` objects
+    """``FK``, ``STAGES``, ``MATCH_STATUSES``, ``CARDS``, ``PERIODS`` and the
+    :class:`rdflib.Namespace` objects
     (``SCHEMA``, ``WD``…), made once on first use, so that importing this module does not
     import rdflib."""
     if name == "FK":
@@ -713,6 +844,10 @@ def __getattr__(name: str) -> Any:
     elif name == "STAGES":
         fk = globals().get("FK") or __getattr__("FK")
         value = {key: getattr(fk, term) for key, term in zip(STAGE_KEYS, _STAGE_TERMS, strict=True)}
+    elif name == "MATCH_STATUSES":
+        fk = globals().get("FK") or __getattr__("FK")
+        pairs = zip(MATCH_STATUS_KEYS, _STATUS_TERMS, strict=True)
+        value = {key: getattr(fk, term) for key, term in pairs}
     elif name in ("CARDS", "PERIODS"):
         fk = globals().get("FK") or __getattr__("FK")
         keys, terms = (CARD_KEYS, _CARD_TERMS) if name == "CARDS" else (PERIOD_KEYS, _PERIOD_TERMS)

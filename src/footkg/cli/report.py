@@ -68,6 +68,7 @@ def print_build_report(console: Console, report: BuildReport, *, skipped_example
     if total and report.skipped_file is not None:
         console.print(f"all {total:,} skipped and flagged rows: {report.skipped_file}",
                       markup=False)  # fmt: skip
+    _print_club_summary(console, report)
 
     graphs = Table(title="triples per named graph")
     graphs.add_column("named graph")
@@ -112,3 +113,45 @@ def print_build_report(console: Console, report: BuildReport, *, skipped_example
     timings = ", ".join(f"{step} {sec:.1f}s" for step, sec in report.timings.items())
     console.print(f"time: {timings}")
     console.print(f"store: {report.store_path}")
+
+
+def _print_club_summary(console: Console, report: BuildReport) -> None:
+    """Seasons and matches without a result per club source, and the league champions checked
+    against the official list, each difference with its reason."""
+    for s in report.sources:
+        statuses = {
+            k.removeprefix("status: "): n
+            for k, n in s.counts.items()
+            if k.startswith("status: ") and n
+        }
+        if s.counts.get("seasons") or statuses:
+            unplayed = ", ".join(f"{n:,} {status}" for status, n in statuses.items()) or "none"
+            console.print(
+                f"{s.key}: {s.counts.get('seasons', 0):,} seasons; matches without a result "
+                f"(kept without a score, never counted as played): {unplayed}; "
+                f"awarded: {s.counts.get('awarded', 0):,}",
+                highlight=False,
+            )
+    checks = report.champion_checks
+    if not checks:
+        return
+    outcomes = Counter(c.outcome for c in checks)
+    summary = ", ".join(f"{n:,} {outcome}" for outcome, n in outcomes.most_common())
+    console.print(
+        f"champions checked against the official list (data/club-champions.csv): {summary}",
+        highlight=False,
+    )
+    label = lambda iri: report.labels.get(iri, iri) if iri else "none"  # noqa: E731
+    for c in report.champion_differences:
+        console.print(
+            f"  {c.label}: derived {label(c.derived)}, official {label(c.official)} "
+            f"({c.outcome}: {c.reason})",
+            markup=False,
+            highlight=False,
+        )
+    if report.unused_official:
+        console.print(
+            f"official champions of seasons the data does not hold (not used): "
+            f"{len(report.unused_official)}",
+            highlight=False,
+        )

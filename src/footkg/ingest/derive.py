@@ -9,13 +9,21 @@
   difference.
 * ``previousEdition``: the edition of the same competition held before (by year).
 * A head-to-head record (``fk:HeadToHead``) of every pair of teams that met, over all their
-  matches with a score (every competition, friendlies included) that were played: an awarded
-  result (``fk:awarded``: a walkover, a forfeit) is not a meeting on the pitch and counts in
-  no record, though it has a winner: meetings, wins of each side and
-  draws (a shootout decides nothing: such a match is a draw), goals of each side, the sum of the
-  absolute goal differences, knockout meetings and finals, first and last meeting, the rivalry
-  score (``docs/rivalry-score.md``) and the pair's rank among all pairs by meetings and by
-  score. The catalogue's ``rivalries`` and ``rivalry-edges`` read these instead of every match.
+  matches with a score (every competition, friendlies included) that were played (an awarded
+  result, ``fk:awarded``: a walkover, a forfeit, is not a meeting on the pitch and counts in no
+  record, though it has a winner), and one more per competition
+  they met in (``fk:CompetitionHeadToHead``, its ``fk:meetingsIn``): meetings, wins of each side
+  and draws (a shootout decides nothing: such a match is a draw), the shootouts each side won,
+  goals of each side, the sum of the absolute goal differences, knockout meetings and finals,
+  first and last meeting, the rivalry score (``docs/rivalry-score.md``) and the pair's rank by
+  meetings and by score among all pairs of the same scope (every competition, or that one).
+  The record over every competition links its matches (``fk:meeting``). Teams are IRIs:
+  national teams and clubs alike. The catalogue's ``head-to-head``, ``head-to-head-matches``,
+  ``rivalries`` and ``rivalry-edges`` read these instead of every match when no stage or date
+  filter applies.
+* The squads (``fk:Squad``): the players of one team at one tournament edition, from the squad
+  memberships; two players are linked when they share one (``squad-links``, ``footkg graph
+  path``).
 * The goal tallies (``fk:GoalTally``) of the leading scorers of every competition and tournament
   edition, the players ranked 100th or better there (ties included): goals (own goals excluded,
   shootout kicks are never goals), the teams scored for, rank by goals. The ``top-scorers``
@@ -25,6 +33,13 @@
   competition's players ranked 100th or better by matches played or by finals played.
 * The group tables as the group's matches give them (see :func:`group_tables`), to compare
   with the tables a source states (the shapes do).
+
+* Club football (:mod:`footkg.ingest.tables`): league tables per season and division,
+  promotions and relegations, league champions and runners-up checked against the official
+  list, previous seasons across a division's change of name (the First Division's 1991-92 →
+  the Premier League's 1992-93), and the runs of consecutive titles of every competition.
+  Head-to-head records of clubs are ranked among clubs, those of national teams among
+  national teams.
 
 Every derived value is compared with what a source states (Fjelstul's ``winner`` of a
 tournament); a disagreement becomes a :class:`footkg.ingest.integrate.Conflict`.
@@ -40,7 +55,8 @@ from datetime import date
 from fractions import Fraction
 
 from footkg import vocab
-from footkg.ingest.integrate import Conflict, Integrated, RGroupStanding, RMatch
+from footkg.ingest.integrate import Conflict, Integrated, RGroupStanding, RMatch, RSquad
+from footkg.ingest.tables import LeagueFacts, league_facts, title_runs
 
 DERIVED_GRAPH = vocab.graph_iri("derived")
 
@@ -86,18 +102,23 @@ def rivalry_score(
 
 @dataclass(slots=True)
 class HeadToHead:
-    """The record of two teams over their meetings (``team1``'s IRI sorts first): counts of
-    matches, wins, draws, goals and knockout meetings, the sum of absolute goal differences
+    """The record of two teams over their meetings (``team1``'s IRI sorts first) in every
+    competition (``competition`` None) or in one (its IRI): counts of matches, wins, draws,
+    shootouts won, goals and knockout meetings, the sum of absolute goal differences
     (``goal_margins``), dates of the first and last meeting, the rivalry score and the ranks
-    (see :func:`ranks`) by meetings and by score among all pairs."""
+    (see :func:`ranks`) by meetings and by score among all pairs of the same scope; the record
+    over every competition lists its ``matches`` (IRIs, by date)."""
 
     iri: str
     team1: str
     team2: str
+    competition: str | None = None
     played: int = 0
     team1_wins: int = 0
     draws: int = 0
     team2_wins: int = 0
+    team1_shootout_wins: int = 0
+    team2_shootout_wins: int = 0
     team1_goals: int = 0
     team2_goals: int = 0
     goal_margins: int = 0
@@ -108,11 +129,17 @@ class HeadToHead:
     score: float = 0.0
     meetings_rank: int = 0
     rivalry_rank: int = 0
+    matches: list[str] = field(default_factory=list)
 
-    def add(self, score_1: int, score_2: int, stage: str | None, day: date) -> None:
+    def add(
+        self, score_1: int, score_2: int, stage: str | None, day: date, shootout: int = 0
+    ) -> None:
         """Count one meeting: goals of ``team1`` and ``team2`` (after extra time), its stage key
-        (None when unknown) and its date."""
+        (None when unknown), its date and who won its shootout (1 or 2; 0 for none, or a
+        shootout without a recorded winner)."""
         self.played += 1
+        self.team1_shootout_wins += shootout == 1
+        self.team2_shootout_wins += shootout == 2
         self.team1_wins += score_1 > score_2
         self.draws += score_1 == score_2
         self.team2_wins += score_1 < score_2
@@ -140,9 +167,21 @@ class GoalTally:
 
 
 @dataclass(slots=True)
+class Squad:
+    """The squad of one team at one tournament edition: its players (IRIs, sorted), from the
+    squad memberships (Fjelstul's ``squads.csv``, openfootball's 2026 squads)."""
+
+    iri: str
+    team: str
+    edition: str
+    players: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Derived:
     """Derived facts, keyed by IRI: match → (winner, loser); edition → champion / runner-up;
-    edition → previous edition; and the aggregates: head-to-head records and goal tallies."""
+    edition → previous edition; and the aggregates: head-to-head records (every competition and
+    each competition), goal tallies and squads."""
 
     match_result: dict[str, tuple[str, str]] = field(default_factory=dict)
     champion: dict[str, str] = field(default_factory=dict)
@@ -150,9 +189,13 @@ class Derived:
     previous_edition: dict[str, str] = field(default_factory=dict)
     head_to_head: list[HeadToHead] = field(default_factory=list)
     goal_tallies: list[GoalTally] = field(default_factory=list)
+    league: LeagueFacts = field(default_factory=LeagueFacts)
+    streak: dict[str, int] = field(default_factory=dict)
+    run_start: dict[str, str] = field(default_factory=dict)
     minutes_played: dict[str, int] = field(default_factory=dict)
     appearance_tallies: list[AppearanceTally] = field(default_factory=list)
     group_standings: list[DerivedStanding] = field(default_factory=list)
+    squads: list[Squad] = field(default_factory=list)
 
 
 def match_result(m: RMatch) -> tuple[str, str] | None:
@@ -188,19 +231,31 @@ def _final_round_table(matches: list[RMatch]) -> list[str]:
     return sorted(points, key=lambda t: tuple(points[t]), reverse=True)
 
 
+def edition_of(m: RMatch) -> str | None:
+    """The edition of a match: its own, else the one another source states (openfootball's
+    Euro 2020 for a match martj42 states)."""
+    if m.edition_iri:
+        return m.edition_iri
+    return next((str(v) for p, v, _ in m.extra if p == "edition"), None)
+
+
 def derive(data: Integrated) -> Derived:
     """Compute the derived facts of ``data``; appends conflicts to ``data.conflicts`` where a
-    source's stated champion differs from the derived one."""
+    source's stated champion differs from the derived one, and where the official list of
+    champions differs from the champion derived from a league table or a final."""
     out = Derived()
     by_edition: dict[str, list[RMatch]] = defaultdict(list)
     for m in data.matches.values():
         result = match_result(m)
         if result:
             out.match_result[m.iri] = result
-        if m.edition_iri:
-            by_edition[m.edition_iri].append(m)
+        edition = edition_of(m)
+        if edition:
+            by_edition[edition].append(m)
     for edition_iri, matches in by_edition.items():
-        finals = sorted((m for m in matches if m.stage == "final"), key=lambda m: m.date)
+        if data.editions[edition_iri].kind == "league":
+            continue  # a league's champion comes from its table (footkg.ingest.tables)
+        finals = sorted((m for m in matches if "final" in _stage_keys(m)), key=lambda m: m.date)
         if finals:
             decided = [m for m in finals if m.iri in out.match_result]
             if decided:
@@ -212,20 +267,57 @@ def derive(data: Integrated) -> Derived:
             if len(table) >= 2:
                 out.champion[edition_iri], out.runner_up[edition_iri] = table[0], table[1]
     _check_stated_champions(data, out)
+    _league_champions(data, out)
     by_competition: dict[str, list[tuple[int, str]]] = defaultdict(list)
     for edition in data.editions.values():
-        by_competition[edition.competition_iri].append((edition.year, edition.iri))
+        if edition.season is None:  # seasons follow their tier (footkg.ingest.tables)
+            by_competition[edition.competition_iri].append((edition.year, edition.iri))
     for editions in by_competition.values():
         editions.sort()
         for (_, before), (_, after) in itertools.pairwise(editions):
             out.previous_edition[after] = before
-    out.head_to_head = head_to_head_records(data.matches.values())
+    out.previous_edition.update(out.league.previous)
+    out.streak, out.run_start = title_runs(
+        data.editions.values(), out.champion, out.previous_edition
+    )
+    out.head_to_head = head_to_head_records(data.matches.values(), set(data.clubs))
     out.goal_tallies = goal_tallies(data.matches.values(), data.players)
     for m in data.matches.values():
         out.minutes_played.update(minutes_played(m))
     out.appearance_tallies = appearance_tallies(data.matches.values(), out.minutes_played)
     out.group_standings = group_tables(data)
+    out.squads = squads(data.squads)
     return out
+
+
+def _league_champions(data: Integrated, out: Derived) -> None:
+    """League tables and champions, every champion checked against the official list: the
+    official champion is stated where they differ (a conflict, kept in the official list's
+    graph), none where no champion was declared."""
+    out.league = league_facts(data, dict(out.champion))
+    graph = {o.edition_iri: o.graph for o in data.official}
+    for check in out.league.checks:
+        if check.outcome == "no champion":
+            out.champion.pop(check.season, None)
+            out.runner_up.pop(check.season, None)
+        elif check.official is not None:
+            out.champion[check.season] = check.official
+        if check.outcome == "differs":
+            out.runner_up.pop(check.season, None)
+            data.conflicts.append(
+                Conflict(
+                    check.season,
+                    "champion",
+                    check.official,
+                    graph[check.season],
+                    check.derived,
+                    DERIVED_GRAPH,
+                    f"champion of {check.label}: {check.reason}",
+                )
+            )
+    for season, champion in out.league.champion.items():
+        out.champion.setdefault(season, champion)
+    out.runner_up.update(out.league.runner_up)
 
 
 def _stage_keys(m: RMatch) -> list[str | None]:
@@ -237,34 +329,60 @@ def _stage_keys(m: RMatch) -> list[str | None]:
     return list(keys) or [None]
 
 
-def head_to_head_records(matches: Iterable[RMatch]) -> list[HeadToHead]:
-    """The head-to-head record of every pair of teams that met in a played match with a score
-    (awarded results left out), with scores and ranks (see :class:`HeadToHead`), in no
-    particular order."""
-    records: dict[tuple[str, str], HeadToHead] = {}
-    for m in matches:
-        if m.home_score is None or m.away_score is None or m.awarded:
-            continue
+def head_to_head_records(
+    matches: Iterable[RMatch], clubs: Container[str] = frozenset()
+) -> list[HeadToHead]:
+    """The head-to-head records of every pair of teams that met in a played match with a score
+    (awarded results left out): one over every competition and one per competition they met
+    in, with scores and ranks (see :class:`HeadToHead`), in no particular order. Records are
+    ranked within their scope (every competition, or that one), pairs of ``clubs`` (club IRIs)
+    among themselves and pairs of national teams among themselves."""
+    records: dict[tuple[str, str, str | None], HeadToHead] = {}
+    matches_with_scores = [
+        m for m in matches
+        if m.home_score is not None and m.away_score is not None and not m.awarded
+    ]
+    for m in matches_with_scores:
+        assert m.home_score is not None and m.away_score is not None
         home_first = m.home_iri < m.away_iri
         team1, team2 = (m.home_iri, m.away_iri) if home_first else (m.away_iri, m.home_iri)
         score_1, score_2 = (
             (m.home_score, m.away_score) if home_first else (m.away_score, m.home_score)
         )
-        record = records.get((team1, team2))
-        if record is None:
-            iri = vocab.head_to_head_iri(team1, team2)
-            record = records[(team1, team2)] = HeadToHead(iri, team1, team2)
-        for stage in _stage_keys(m):
-            record.add(score_1, score_2, stage, m.date)
-    out = list(records.values())
-    for r in out:
+        winner = m.shootout.winner_iri if m.shootout else None
+        shootout = 1 if winner == team1 else 2 if winner == team2 else 0
+        for scope in (None, m.competition_iri):
+            record = records.get((team1, team2, scope))
+            if record is None:
+                iri = vocab.head_to_head_iri(team1, team2, scope)
+                record = records[(team1, team2, scope)] = HeadToHead(iri, team1, team2, scope)
+            for stage in _stage_keys(m):
+                record.add(score_1, score_2, stage, m.date, shootout)
+            if scope is None:
+                record.matches.append(m.iri)
+    by_scope: dict[tuple[str | None, bool], list[HeadToHead]] = defaultdict(list)
+    dates = {m.iri: m.date for m in matches_with_scores}
+    for r in records.values():
+        r.matches.sort(key=lambda iri: (dates[iri], iri))
         r.score = rivalry_score(r.played, r.knockout, r.team1_wins, r.team2_wins,
                                 r.goal_margins, r.first.year, r.last.year)  # fmt: skip
-    for r, rank in zip(out, ranks([r.played for r in out]), strict=True):
-        r.meetings_rank = rank
-    for r, rank in zip(out, ranks([r.score for r in out]), strict=True):
-        r.rivalry_rank = rank
-    return out
+        by_scope[(r.competition, r.team1 in clubs)].append(r)
+    for group in by_scope.values():
+        for r, rank in zip(group, ranks([r.played for r in group]), strict=True):
+            r.meetings_rank = rank
+        for r, rank in zip(group, ranks([r.score for r in group]), strict=True):
+            r.rivalry_rank = rank
+    return list(records.values())
+
+
+def squads(memberships: Iterable[RSquad]) -> list[Squad]:
+    """One :class:`Squad` per team and tournament edition of ``memberships``, its players
+    sorted (a player listed twice counts once), in no particular order."""
+    found: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for m in memberships:
+        found[(m.team_iri, m.edition_iri)].add(m.player_iri)
+    return [Squad(vocab.team_squad_iri(edition, team), team, edition, sorted(players))
+            for (team, edition), players in found.items()]  # fmt: skip
 
 
 def ranks(values: Sequence[float]) -> list[int]:

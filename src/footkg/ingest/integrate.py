@@ -13,9 +13,17 @@ Cross-source rules (see :mod:`footkg.ingest.resolve` for names):
   kept as conflicts, never overwritten.
 * Goals come from the most preferred source that lists them; another source's complete list
   (as many goals as the score) is compared minute by minute per team.
+* Club matches (``Match.team_kind == "club"``) name clubs, resolved by
+  :class:`footkg.ingest.clubs.ClubNames` in the country of each club's league system; their
+  seasons (:class:`footkg.model.Season`) become editions (``fk:Season``) of their competition,
+  placed on a tier of the country's league system. The same match in engsoccerdata and
+  football.json (England 2010-11 → 2018-19) is one match, by the rule above.
+* A competition's other names (``data/club-competitions.csv``: martj42's ``UEFA Euro`` is the
+  UEFA European Championship) resolve to one competition, with those names as labels.
 * A match row whose team name names no team on its date (a former name out of its period, a
   near miss of a known team: :class:`footkg.ingest.resolve.TeamNameCheck`) is skipped, with its
-  goals, and listed in :attr:`Integrated.skipped` under its source.
+  goals, and listed in :attr:`Integrated.skipped` under its source (national teams' rows: club
+  names go through :class:`footkg.ingest.clubs.ClubNames`).
 * An awarded result (a walkover, or a source's ``awarded`` flag) is kept with ``awarded`` set;
   :mod:`footkg.ingest.derive` does not count it as played.
 """
@@ -28,13 +36,16 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from footkg import vocab
+from footkg.ingest.clubs import ClubNames
 from footkg.ingest.resolve import TeamNameCheck, TeamNames, rules_from_former_names
 from footkg.model import (
     Goal,
     ManagerAppointment,
     Match,
+    OfficialChampion,
     Player,
     Referee,
+    Season,
     ShootoutKick,
     SkippedRow,
     SourceData,
@@ -63,8 +74,29 @@ class RTeam:
 
 
 @dataclass(slots=True)
+class RClub:
+    """A resolved club: its label (the canonical name of a club of footkg's tables, else the
+    spelling the sources use most), the country whose league system it plays in, its own
+    country and city (``fk:Country``/``fk:City`` IRIs), every name the sources and the tables
+    give it (``alt_labels``), its dated former names, and how often each spelling was read
+    (``spellings``, to choose the label of a club known only from the data)."""
+
+    iri: str
+    label: str | None
+    league_country: str
+    country_iri: str
+    city_iri: str | None = None
+    curated: bool = False
+    alt_labels: set[str] = field(default_factory=set)
+    former_names: list[tuple[str, date | None, date | None]] = field(default_factory=list)
+    spellings: Counter[str] = field(default_factory=Counter)
+
+
+@dataclass(slots=True)
 class RShootout:
-    """A resolved penalty shootout (scores in kicks converted, not goals)."""
+    """A resolved penalty shootout (scores in kicks converted, not goals); ``scores_graph`` is
+    the graph of the source that gave the kicks' score when another source stated the
+    shootout without it (martj42 names only the winner)."""
 
     iri: str
     home: int | None
@@ -72,6 +104,7 @@ class RShootout:
     winner_iri: str | None
     first_shooter_iri: str | None
     kicks: list[RKick] = field(default_factory=list)
+    scores_graph: str | None = None
 
 
 @dataclass(slots=True)
@@ -119,6 +152,12 @@ class RMatch:
     extra: list[tuple[str, object, str]] = field(default_factory=list)
     goals: list[RGoal] = field(default_factory=list)
     goals_graph: str | None = None
+    team_kind: str = "national"
+    status: str | None = None
+    matchday: int | None = None
+    round: str | None = None
+    awarded: bool = False
+    first_leg_iri: str | None = None
     referee_iris: list[str] = field(default_factory=list)
     home_managers: list[str] = field(default_factory=list)
     away_managers: list[str] = field(default_factory=list)
@@ -214,8 +253,10 @@ class RStadium:
 
 @dataclass(slots=True)
 class REdition:
-    """A tournament edition (the derived champion and runner-up are filled by
-    :mod:`footkg.ingest.derive`)."""
+    """A tournament edition, or a season of a club competition (``season`` is its name,
+    ``"1978-79"``): for a league, its tier (a ``fk:LeagueTier`` IRI) and the rules of the
+    time (``win_points``, ``tiebreak``, ``champion_rule``; see :class:`footkg.model.Season`).
+    The derived champion and runner-up are filled by :mod:`footkg.ingest.derive`."""
 
     iri: str
     label: str
@@ -227,6 +268,26 @@ class REdition:
     host_country_iris: list[str] = field(default_factory=list)
     number_of_teams: int | None = None
     stated_champion_iri: str | None = None
+    season: str | None = None
+    kind: str | None = None
+    tier_iri: str | None = None
+    win_points: int | None = None
+    tiebreak: str | None = None
+    champion_rule: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ROfficial:
+    """An official champion (``data/club-champions.csv``) resolved to the season it is of:
+    ``champion_iri`` ``None`` when no champion was declared; ``note`` and ``source`` as
+    written; ``graph`` the named graph of the official table."""
+
+    edition_iri: str
+    champion_iri: str | None
+    champion_name: str | None
+    note: str | None
+    source: str
+    graph: str
 
 
 @dataclass(slots=True)
@@ -410,7 +471,13 @@ class Integrated:
     """Everything resolved, ready for derivation and mapping."""
 
     teams: dict[str, RTeam] = field(default_factory=dict)
+    clubs: dict[str, RClub] = field(default_factory=dict)
     competitions: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    competition_kinds: dict[str, str] = field(default_factory=dict)
+    competition_aliases: dict[str, set[str]] = field(default_factory=dict)
+    tiers: dict[str, tuple[str, str, int]] = field(default_factory=dict)
+    official: list[ROfficial] = field(default_factory=list)
+    unused_official: list[OfficialChampion] = field(default_factory=list)
     editions: dict[str, REdition] = field(default_factory=dict)
     matches: dict[str, RMatch] = field(default_factory=dict)
     players: dict[str, RPlayer] = field(default_factory=dict)
@@ -447,10 +514,22 @@ def _graph(source: SourceData) -> str:
 class _Integrator:
     """Stateful helper that walks the sources once; use :func:`integrate`."""
 
-    def __init__(self, names: TeamNames, check: TeamNameCheck | None = None) -> None:
+    def __init__(
+        self,
+        names: TeamNames,
+        clubs: ClubNames | None = None,
+        competition_aliases: dict[str, str] | None = None,
+        check: TeamNameCheck | None = None,
+    ) -> None:
         self.names = names
         self.check = check
         self.skipped_matches: dict[tuple[str, str], str] = {}
+        self.clubs = clubs
+        self.competition_aliases = competition_aliases or {}
+        self.club_cache: dict[tuple[str, str, str], str] = {}
+        self.season_by_name: dict[tuple[str, str], str] = {}
+        self.edition_by_name: dict[tuple[str, str], str] = {}
+        self.season_country: dict[str, str | None] = {}
         self.out = Integrated()
         self.match_index: dict[tuple[date, frozenset[str]], list[str]] = defaultdict(list)
         self.source_match: dict[tuple[str, str], str] = {}
@@ -511,13 +590,86 @@ class _Integrator:
             self.out.cities[iri] = (name, self.country(country) if country else None)
         return iri
 
-    def competition(self, name: str, gender: str | None) -> str:
-        iri = vocab.competition_iri(name)
-        self.out.competitions.setdefault(iri, (name, gender))
+    def competition(self, name: str, gender: str | None, kind: str | None = None) -> str:
+        label = self.competition_aliases.get(name, name)
+        iri = vocab.competition_iri(label)
+        self.out.competitions.setdefault(iri, (label, gender))
+        if label != name:
+            self.out.competition_aliases.setdefault(iri, set()).add(name)
+        if kind:
+            self.out.competition_kinds.setdefault(iri, kind)
+        return iri
+
+    def club(self, name: str, country: str | None, on: date, source: str) -> str:
+        """The IRI of the club a club source calls ``name`` (a club of ``country``'s league
+        system) on date ``on``; records the spelling."""
+        if self.clubs is None or country is None:
+            raise ValueError(f"a club match without a club resolver or country: {name!r}")
+        cache_key = (name, country, source)
+        iri = self.club_cache.get(cache_key)
+        if iri is None:
+            resolved = self.clubs.resolve(name, country, on, source)
+            iri = vocab.club_iri(resolved.key, country)
+            if iri not in self.out.clubs:
+                record = resolved.record
+                self.out.clubs[iri] = RClub(
+                    iri=iri,
+                    label=record.name if record else None,
+                    league_country=country,
+                    country_iri=self.country(record.country if record else country),
+                    city_iri=self.city(record.city, record.country)
+                    if record and record.city
+                    else None,
+                    curated=record is not None,
+                )
+            if not self.clubs.depends_on_date(name, country, source):
+                self.club_cache[cache_key] = iri
+        self.out.clubs[iri].spellings[name] += 1
+        return iri
+
+    def club_name_at(self, iri: str, written: str, on: date) -> str:
+        """The name a club used on ``on`` (see :mod:`footkg.ingest.clubs`): its former name
+        then, else its label if footkg's tables know it, else the source's spelling."""
+        club = self.out.clubs[iri]
+        if club.curated and club.label and self.clubs is not None:
+            return self.clubs.name_at(club.label, club.league_country, on) or club.label
+        return written
+
+    def tier(self, country: str, level: int, label: str) -> str:
+        iri = vocab.tier_iri(country, level)
+        self.out.tiers.setdefault(iri, (label, self.country(country), level))
+        return iri
+
+    def season(self, record: Season, graph: str) -> str:
+        """The edition IRI of a club competition's season (created on first sight)."""
+        comp_iri = self.competition(record.competition, "men", record.kind)
+        label = self.out.competitions[comp_iri][0]
+        iri = vocab.season_iri(label, record.name)
+        if iri not in self.out.editions:
+            tier = (
+                self.tier(record.country, record.tier, record.tier_label or "")
+                if record.country and record.tier
+                else None
+            )
+            self.out.editions[iri] = REdition(
+                iri=iri,
+                label=f"{record.name} {label}",
+                competition_iri=comp_iri,
+                year=record.year,
+                graph=graph,
+                season=record.name,
+                kind=record.kind,
+                tier_iri=tier,
+                win_points=record.win_points,
+                tiebreak=record.tiebreak,
+                champion_rule=record.champion_rule,
+            )
         return iri
 
     def edition(self, competition: str, year: int, graph: str) -> str:
+        competition = self.competition_aliases.get(competition, competition)
         iri = vocab.edition_iri(competition, year)
+        self.edition_by_name.setdefault((competition, str(year)), iri)
         if iri not in self.out.editions:
             gender = "women" if competition == vocab.WOMENS_WORLD_CUP else "men"
             self.out.editions[iri] = REdition(
@@ -668,10 +820,17 @@ class _Integrator:
         return iri
 
 
-def integrate(sources: Iterable[SourceData], names: TeamNames) -> Integrated:
+def integrate(
+    sources: Iterable[SourceData],
+    names: TeamNames,
+    clubs: ClubNames | None = None,
+    competition_aliases: dict[str, str] | None = None,
+) -> Integrated:
     """Resolve and merge ``sources`` (most preferred first) into an :class:`Integrated`.
 
-    Name rules from the sources' former-name tables are added to ``names`` first.
+    Name rules from the sources' former-name tables are added to ``names`` first. ``clubs``
+    resolves the club sources' names (required when a source has club matches);
+    ``competition_aliases`` maps other names of a competition to its label.
     """
     sources = list(sources)
     former = [f for s in sources for f in s.former_names]
@@ -680,13 +839,17 @@ def integrate(sources: Iterable[SourceData], names: TeamNames) -> Integrated:
             [*names._rules, *rules_from_former_names(former)],
             known_names=names._known,
         )
-    it = _Integrator(names, _name_check(sources, names))
+    it = _Integrator(names, clubs, competition_aliases, _name_check(sources, names))
     for source in sources:
         _add_reference_data(it, source)
     for source in sources:
         _add_matches(it, source)
     for source in sources:
         _add_goals_and_kicks(it, source)
+    _season_dates(it)
+    for source in sources:
+        _add_official_champions(it, source)
+    _finish_clubs(it)
     for source in sources:
         _add_match_details(it, source)
         _add_edition_records(it, source)
@@ -704,16 +867,91 @@ def integrate(sources: Iterable[SourceData], names: TeamNames) -> Integrated:
     return it.out
 
 
+def _season_dates(it: _Integrator) -> None:
+    """A season's start and end dates: the days of its first and last match."""
+    span: dict[str, list[date]] = {}
+    for m in it.out.matches.values():
+        if m.edition_iri is not None and m.team_kind == "club":
+            days = span.setdefault(m.edition_iri, [m.date, m.date])
+            days[0], days[1] = min(days[0], m.date), max(days[1], m.date)
+    for iri, (first, last) in span.items():
+        edition = it.out.editions[iri]
+        edition.start_date = edition.start_date or first
+        edition.end_date = edition.end_date or last
+
+
+def _finish_clubs(it: _Integrator) -> None:
+    """Labels of the clubs known only from the data (the spelling read most often, ties by
+    name), and every club's other names: its spellings, footkg's aliases, former names."""
+    for club in it.out.clubs.values():
+        if club.label is None:
+            club.label = min(club.spellings, key=lambda n: (-club.spellings[n], n))
+        if club.curated and it.clubs is not None:
+            club.former_names = it.clubs.former_names(club.label, club.league_country)
+            club.alt_labels |= it.clubs.other_names(club.label, club.league_country)
+        club.alt_labels |= set(club.spellings)
+        club.alt_labels.discard(club.label)
+
+
+def _official_champion(it: _Integrator, row: OfficialChampion) -> str | None:
+    """The IRI of an official champion: a club of the competition's country (or, for an
+    international club competition, the one club of footkg's tables with that name), or a
+    national team."""
+    edition = it.season_by_name.get((row.competition, row.season))
+    country = it.season_country.get(edition) if edition else None
+    name = row.champion
+    if name is None:
+        return None
+    if edition and it.out.editions[edition].kind == "cup" and country is None:
+        if it.clubs is not None:
+            found = it.clubs.find(name)
+            if found is not None:
+                resolved = it.clubs.resolve(found[0], found[1], date.max)
+                return vocab.club_iri(resolved.key, found[1])
+        return it.team(name, "men", "")
+    if country is None or it.clubs is None:
+        return it.team(name, "men", "")
+    start = it.out.editions[edition].start_date or date(it.out.editions[edition].year, 7, 1)
+    return vocab.club_iri(it.clubs.resolve(name, country, start).key, country)
+
+
+def _add_official_champions(it: _Integrator, source: SourceData) -> None:
+    """The official champions of the seasons the data holds; the others are kept aside
+    (:attr:`Integrated.unused_official`), counted in the build summary."""
+    graph = _graph(source)
+    for row in source.official_champions:
+        edition = it.season_by_name.get((row.competition, row.season))
+        if edition is None:
+            edition = it.edition_by_name.get((row.competition, row.season))
+        if edition is None:
+            it.out.unused_official.append(row)
+            continue
+        champion = _official_champion(it, row)
+        it.out.official.append(
+            ROfficial(edition, champion, row.champion, row.note, row.source, graph)
+        )
+
+
+def _add_seasons(it: _Integrator, source: SourceData) -> None:
+    graph = _graph(source)
+    for record in source.seasons:
+        iri = it.season(record, graph)
+        it.season_by_name[(record.competition, record.name)] = iri
+        it.season_country[iri] = record.country
 def _name_check(sources: list[SourceData], names: TeamNames) -> TeamNameCheck:
     """The check of match rows' team names over ``sources`` (their team tables and uses)."""
     uses = {
-        s.info.key: Counter(name for m in s.matches for name in (m.home, m.away)) for s in sources
+        s.info.key: Counter(
+            name for m in s.matches if m.team_kind != "club" for name in (m.home, m.away)
+        )
+        for s in sources
     }
     listed = {t.name for s in sources for t in s.teams}
     return TeamNameCheck(names, uses, listed)
 
 
 def _add_reference_data(it: _Integrator, source: SourceData) -> None:
+    _add_seasons(it, source)
     graph = _graph(source)
     key = source.info.key
     gender_of_edition: dict[tuple[str, int], str] = {}
@@ -786,20 +1024,29 @@ def _find_match(it: _Integrator, day: date, teams: frozenset[str]) -> str | None
     return None
 
 
+def _sides(it: _Integrator, m: Match, key: str) -> tuple[str, str]:
+    """The IRIs of a match's home and away team (national teams, or clubs)."""
+    if m.team_kind == "club":
+        return (it.club(m.home, m.home_country, m.date, key),
+                it.club(m.away, m.away_country, m.date, key))  # fmt: skip
+    return it.team(m.home, m.gender, key), it.team(m.away, m.gender, key)
+
+
 def _add_matches(it: _Integrator, source: SourceData) -> None:
     graph = _graph(source)
     key = source.info.key
     seen_today: Counter[tuple[date, frozenset[str]]] = Counter()
     for m in source.matches:
-        problem = it.check and (
-            it.check.problem(m.home, m.date, key) or it.check.problem(m.away, m.date, key)
+        problem = (
+            it.check
+            and m.team_kind != "club"
+            and (it.check.problem(m.home, m.date, key) or it.check.problem(m.away, m.date, key))
         )
         if problem:
             it.out.skipped.append(SkippedRow(m.ref, *problem))
             it.skipped_matches[(key, m.key)] = f"{m.ref.file} line {m.ref.line}: {problem[0]}"
             continue
-        home_iri = it.team(m.home, m.gender, key)
-        away_iri = it.team(m.away, m.gender, key)
+        home_iri, away_iri = _sides(it, m, key)
         teams = frozenset((home_iri, away_iri))
         seen_today[(m.date, teams)] += 1
         existing = _find_match(it, m.date, teams) if seen_today[(m.date, teams)] == 1 else None
@@ -812,22 +1059,53 @@ def _add_matches(it: _Integrator, source: SourceData) -> None:
         it.out.matches[rm.iri] = rm
         it.match_index[(m.date, teams)].append(rm.iri)
         it.source_match[(key, m.key)] = rm.iri
-    for m in source.matches:  # replays point at matches of the same source
+    for m in source.matches:  # replays and second legs point at matches of the same source
         if m.replay_of:
             rm = it.out.matches[it.source_match[(key, m.key)]]
             target = it.source_match.get((key, m.replay_of))
             if rm.source == key and target:
                 rm.replay_of = target
+        if m.first_leg:
+            rm = it.out.matches[it.source_match[(key, m.key)]]
+            target = it.source_match.get((key, m.first_leg))
+            if target and rm.first_leg_iri is None:
+                rm.first_leg_iri = target
+
+
+def _match_edition(it: _Integrator, m: Match, graph: str) -> str | None:
+    """The edition of a match: its club competition's season, or its tournament edition."""
+    if m.season:
+        season = it.season_by_name.get((m.competition, m.season))
+        return season
+    return it.edition(m.competition, m.edition_year, graph) if m.edition_year else None
+
+
+def _match_iri(it: _Integrator, m: Match, home_iri: str, away_iri: str, seq: int) -> str:
+    """A club match's IRI names the clubs by their IRIs' last segment (``england-arsenal``):
+    their labels may still change while the sources are read."""
+    if m.team_kind == "club":
+        tail = lambda iri: iri.rsplit("/", 1)[-1]  # noqa: E731
+        return vocab.match_iri(m.date.isoformat(), tail(home_iri), tail(away_iri), seq)
+    home_label = it.out.teams[home_iri].label
+    away_label = it.out.teams[away_iri].label
+    return vocab.match_iri(m.date.isoformat(), home_label, away_label, seq)
+
+
+def _names_then(
+    it: _Integrator, m: Match, home_iri: str, away_iri: str, key: str
+) -> tuple[str, str]:
+    if m.team_kind == "club":
+        return it.club_name_at(home_iri, m.home, m.date), it.club_name_at(away_iri, m.away, m.date)
+    return it.names.display_name(m.home, m.date, key), it.names.display_name(m.away, m.date, key)
 
 
 def _new_match(
     it: _Integrator, m: Match, home_iri: str, away_iri: str, graph: str, key: str, seq: int
 ) -> RMatch:
-    home_label = it.out.teams[home_iri].label
-    away_label = it.out.teams[away_iri].label
-    iri = vocab.match_iri(m.date.isoformat(), home_label, away_label, seq)
-    edition_iri = it.edition(m.competition, m.edition_year, graph) if m.edition_year else None
+    iri = _match_iri(it, m, home_iri, away_iri, seq)
+    edition_iri = _match_edition(it, m, graph)
     gender_known = m.competition in (vocab.MENS_WORLD_CUP, vocab.WOMENS_WORLD_CUP)
+    home_name, away_name = _names_then(it, m, home_iri, away_iri, key)
     rm = RMatch(
         iri=iri,
         graph=graph,
@@ -835,8 +1113,8 @@ def _new_match(
         date=m.date,
         home_iri=home_iri,
         away_iri=away_iri,
-        home_name=it.names.display_name(m.home, m.date, key),
-        away_name=it.names.display_name(m.away, m.date, key),
+        home_name=home_name,
+        away_name=away_name,
         home_score=m.home_score,
         away_score=m.away_score,
         competition_iri=it.competition(m.competition, m.gender if gender_known else None),
@@ -848,8 +1126,13 @@ def _new_match(
         neutral=m.neutral,
         replay_of=None,
         match_number=m.match_number,
+        # club sources have no match identifiers of their own (footkg's keys are not facts)
+        identifiers=[] if m.team_kind == "club" else [f"{key}:{m.key}"],
+        team_kind=m.team_kind,
+        status=m.status,
+        matchday=m.matchday,
+        round=m.round,
         awarded=m.awarded or m.walkover_winner is not None,
-        identifiers=[f"{key}:{m.key}"],
     )
     if m.stadium:
         rm.stadium_iri = vocab.stadium_iri(m.stadium, m.city)
@@ -874,6 +1157,15 @@ def _shootout(it: _Integrator, rm: RMatch, m: Match, key: str) -> RShootout:
     level = s.home_score == s.away_score
     if winner is None and s.home_score is not None and s.away_score is not None and not level:
         winner = m.home if s.home_score > s.away_score else m.away
+    if m.team_kind == "club":  # a club source names the winner as it names the sides
+        sides = {m.home: rm.home_iri, m.away: rm.away_iri}
+        return RShootout(
+            iri=vocab.shootout_iri(rm.iri),
+            home=s.home_score,
+            away=s.away_score,
+            winner_iri=sides.get(winner) if winner else None,
+            first_shooter_iri=sides.get(s.first_shooter) if s.first_shooter else None,
+        )
     return RShootout(
         iri=vocab.shootout_iri(rm.iri),
         home=s.home_score,
@@ -922,7 +1214,9 @@ def _merge_match(
         hp, ap = m.shootout.home_score, m.shootout.away_score
         if flipped:
             hp, ap = ap, hp
-        if rm.shootout.home is not None and (hp, ap) != (rm.shootout.home, rm.shootout.away):
+        if rm.shootout.home is None:  # the kept source names only the winner
+            rm.shootout.home, rm.shootout.away, rm.shootout.scores_graph = hp, ap, graph
+        elif (hp, ap) != (rm.shootout.home, rm.shootout.away):
             conflict(
                 "homePenalties",
                 f"{rm.shootout.home}-{rm.shootout.away}",
@@ -935,6 +1229,14 @@ def _merge_match(
         conflict("stage", rm.stage, m.stage, "stage")
     if m.stage and not rm.stage:
         rm.extra.append(("stage", m.stage, graph))
+    if m.group and not rm.group:
+        rm.extra.append(("group", m.group, graph))
+    if m.matchday is not None and rm.matchday is None:
+        rm.extra.append(("matchday", m.matchday, graph))
+    if rm.edition_iri is None and (m.edition_year or m.season):
+        edition = _match_edition(it, m, graph)
+        if edition is not None:
+            rm.extra.append(("edition", edition, graph))
     if m.city and not rm.city_iri:
         rm.extra.append(("city", it.city(m.city, m.country), graph))
     if m.country and not rm.country_iri:

@@ -1,8 +1,10 @@
 """RDF mapping: resolved records → quads (pyoxigraph terms), one function per record type.
 
 Each fact goes into the named graph of the source that stated it (see ``docs/graph-model.md``);
-derived facts into ``graph/derived``, the identity layer (teams, countries, cities) into
-``graph/resolution``, source disagreements into ``graph/conflicts``. Literals are typed as the
+derived facts (winners, champions, league tables) into ``graph/derived``, the identity layer
+(teams, clubs, countries, cities, league tiers) into ``graph/resolution``, source
+disagreements into ``graph/conflicts``, the official champions into the graph of footkg's
+official list (``graph/club-champions``). Literals are typed as the
 shapes expect: ``xsd:integer`` for counts and minutes, ``xsd:date``, ``xsd:boolean``, plain
 strings for names.
 """
@@ -24,6 +26,7 @@ from footkg.ingest.derive import (
     DerivedStanding,
     GoalTally,
     HeadToHead,
+    Squad,
 )
 from footkg.ingest.integrate import (
     Conflict,
@@ -33,12 +36,14 @@ from footkg.ingest.integrate import (
     RAward,
     RAwardWin,
     RBooking,
+    RClub,
     RConfederation,
     REdition,
     RGoal,
     RGroupStanding,
     RManager,
     RMatch,
+    ROfficial,
     RPlacing,
     RPlayer,
     RReferee,
@@ -48,6 +53,7 @@ from footkg.ingest.integrate import (
     RSubstitution,
     RTeam,
 )
+from footkg.ingest.tables import Standing
 from footkg.vocab import FK, SCHEMA
 
 RESOLUTION_GRAPH = vocab.graph_iri("resolution")
@@ -261,6 +267,38 @@ def map_team(sink: QuadSink, t: RTeam) -> None:
         sink.add(node, _FK.endDate, end, g)
 
 
+def map_club(sink: QuadSink, c: RClub) -> None:
+    """A club: ``fk:Club``, label (its current name), every other name (``skos:altLabel``:
+    short names, aliases, former names, the names sources write), former names with their
+    periods (``fk:TeamName``), its country and city."""
+    g = RESOLUTION_GRAPH
+    sink.add_iri(c.iri, _RDF_TYPE, _FK.Club, g)
+    sink.add(c.iri, _RDFS_LABEL, c.label, g)
+    sink.add(c.iri, _FK.gender, "men", g)
+    sink.add_iri(c.iri, _FK.country, c.country_iri, g)
+    sink.add_iri(c.iri, _FK.city, c.city_iri, g)
+    for alias in sorted(c.alt_labels):
+        sink.add(c.iri, _SKOS_ALT, alias, g)
+    for name, start, end in c.former_names:
+        node = vocab.team_name_iri(c.iri, name, start.isoformat() if start else None)
+        sink.add_iri(c.iri, _FK.formerName, node, g)
+        sink.add_iri(node, _RDF_TYPE, _FK.TeamName, g)
+        sink.add(node, _FK.name, name, g)
+        sink.add(node, _FK.startDate, start, g)
+        sink.add(node, _FK.endDate, end, g)
+
+
+def map_tiers(sink: QuadSink, data: Integrated) -> None:
+    """The levels of the countries' league systems (``fk:LeagueTier``: label, country,
+    level)."""
+    g = RESOLUTION_GRAPH
+    for iri, (label, country, level) in data.tiers.items():
+        sink.add_iri(iri, _RDF_TYPE, _FK.LeagueTier, g)
+        sink.add(iri, _RDFS_LABEL, label, g)
+        sink.add_iri(iri, _FK.country, country, g)
+        sink.add(iri, _FK.level, level, g)
+
+
 def map_places(sink: QuadSink, data: Integrated) -> None:
     """Countries and cities (the identity layer)."""
     g = RESOLUTION_GRAPH
@@ -274,18 +312,32 @@ def map_places(sink: QuadSink, data: Integrated) -> None:
 
 
 def map_competitions(sink: QuadSink, data: Integrated) -> None:
-    """Competitions (series such as the FIFA World Cup, or martj42's tournament names)."""
+    """Competitions (series such as the FIFA World Cup, or martj42's tournament names); a
+    league is typed ``fk:League`` as well; other names of a competition are
+    ``skos:altLabel``."""
     g = RESOLUTION_GRAPH
     for iri, (label, gender) in data.competitions.items():
         sink.add_iri(iri, _RDF_TYPE, _FK.Competition, g)
+        if data.competition_kinds.get(iri) == "league":
+            sink.add_iri(iri, _RDF_TYPE, _FK.League, g)
         sink.add(iri, _RDFS_LABEL, label, g)
         sink.add(iri, _FK.gender, gender, g)
+        for alias in sorted(data.competition_aliases.get(iri, ())):
+            sink.add(iri, _SKOS_ALT, alias, g)
 
 
 def map_edition(sink: QuadSink, e: REdition) -> None:
-    """A tournament edition with its hosts (champion and runner-up are derived facts)."""
+    """A tournament edition with its hosts (champion and runner-up are derived facts); a
+    season of a club competition is typed ``fk:Season`` as well, with its name, tier and the
+    rules of its table."""
     g = e.graph
     sink.add_iri(e.iri, _RDF_TYPE, _FK.TournamentEdition, g)
+    if e.season is not None:
+        sink.add_iri(e.iri, _RDF_TYPE, _FK.Season, g)
+        sink.add(e.iri, _FK.seasonName, e.season, g)
+        sink.add_iri(e.iri, _FK.tier, e.tier_iri, g)
+        sink.add(e.iri, _FK.winPoints, e.win_points, g)
+        sink.add(e.iri, _FK.tiebreak, e.tiebreak, g)
     sink.add(e.iri, _RDFS_LABEL, e.label, g)
     sink.add_iri(e.iri, _FK.competition, e.competition_iri, g)
     sink.add(e.iri, _FK.year, e.year, g)
@@ -321,15 +373,20 @@ def map_match(sink: QuadSink, m: RMatch) -> None:
     sink.add(s, _FK.matchNumber, m.match_number, g)
     if m.walkover_winner_iri:
         sink.add(s, _FK.walkover, True, g)
+    if m.status:
+        sink.add_iri(s, _FK.status, vocab.MATCH_STATUSES[m.status], g)
     if m.awarded and not any(prop == "awarded" for prop, _, _ in m.extra):
         sink.add(s, _FK.awarded, True, g)  # else the source that says so states it
+    sink.add(s, _FK.matchday, m.matchday, g)
+    sink.add(s, _FK.round, m.round, g)
+    sink.add_iri(s, _FK.firstLeg, m.first_leg_iri, g)
     for identifier in m.identifiers:
         graph = vocab.graph_iri(identifier.split(":", 1)[0])
         sink.add(s, str(vocab.DCTERMS.identifier), identifier, graph)
     for prop, value, graph in m.extra:
         if prop == "stage":
             sink.add_iri(s, _FK.stage, vocab.STAGES[str(value)], graph)
-        elif prop in ("city", "country", "venue"):
+        elif prop in ("city", "country", "venue", "edition"):
             sink.add_iri(s, _FK[prop], str(value), graph)
         else:
             sink.add(s, _FK[prop], value, graph)
@@ -346,8 +403,8 @@ def _map_shootout(sink: QuadSink, m: RMatch) -> None:
     g = m.graph
     sink.add_iri(m.iri, _FK.penaltyShootout, so.iri, g)
     sink.add_iri(so.iri, _RDF_TYPE, _FK.PenaltyShootout, g)
-    sink.add(so.iri, _FK.homePenalties, so.home, g)
-    sink.add(so.iri, _FK.awayPenalties, so.away, g)
+    sink.add(so.iri, _FK.homePenalties, so.home, so.scores_graph or g)
+    sink.add(so.iri, _FK.awayPenalties, so.away, so.scores_graph or g)
     sink.add_iri(so.iri, _FK.winner, so.winner_iri, g)
     sink.add_iri(so.iri, _FK.firstShooter, so.first_shooter_iri, g)
     for kick in so.kicks:
@@ -453,10 +510,16 @@ def map_conflict(sink: QuadSink, c: Conflict) -> None:
 
 
 def map_head_to_head(sink: QuadSink, r: HeadToHead) -> None:
-    """A head-to-head record: the two teams, counts (integers), first and last meeting (dates),
-    rivalry score (``xsd:double``) and ranks."""
+    """A head-to-head record: ``fk:HeadToHead`` over every competition, or
+    ``fk:CompetitionHeadToHead`` with its ``fk:meetingsIn``; the two teams, counts (integers),
+    first and last meeting (dates), rivalry score (``xsd:double``), ranks and (over every
+    competition) the matches counted (``fk:meeting``)."""
     g, s = DERIVED_GRAPH, r.iri
-    sink.add_iri(s, _RDF_TYPE, _FK.HeadToHead, g)
+    if r.competition is None:
+        sink.add_iri(s, _RDF_TYPE, _FK.HeadToHead, g)
+    else:
+        sink.add_iri(s, _RDF_TYPE, _FK.CompetitionHeadToHead, g)
+        sink.add_iri(s, _FK.meetingsIn, r.competition, g)
     sink.add_iri(s, _FK.team1, r.team1, g)
     sink.add_iri(s, _FK.team2, r.team2, g)
     for prop, value in (
@@ -464,6 +527,8 @@ def map_head_to_head(sink: QuadSink, r: HeadToHead) -> None:
         (_FK.team1Wins, r.team1_wins),
         (_FK.draws, r.draws),
         (_FK.team2Wins, r.team2_wins),
+        (_FK.team1ShootoutWins, r.team1_shootout_wins),
+        (_FK.team2ShootoutWins, r.team2_shootout_wins),
         (_FK.team1Goals, r.team1_goals),
         (_FK.team2Goals, r.team2_goals),
         (_FK.goalMargins, r.goal_margins),
@@ -476,6 +541,8 @@ def map_head_to_head(sink: QuadSink, r: HeadToHead) -> None:
     ):
         sink.add(s, prop, value, g)
     sink.add(s, _FK.rivalryScore, ox.Literal(repr(r.score), datatype=_DOUBLE), g)
+    for match in r.matches:
+        sink.add_iri(s, _FK.meeting, match, g)
 
 
 def map_goal_tally(sink: QuadSink, t: GoalTally) -> None:
@@ -490,9 +557,57 @@ def map_goal_tally(sink: QuadSink, t: GoalTally) -> None:
     sink.add(s, _FK.goalsRank, t.rank, g)
 
 
+def map_standing(sink: QuadSink, s: Standing) -> None:
+    """A club's line in a league table (``fk:LeagueStanding``): season, club, position, the
+    counts, points, goal difference, goal average where goals were conceded, promoted or
+    relegated where the data shows it."""
+    g, iri = DERIVED_GRAPH, s.iri
+    sink.add_iri(iri, _RDF_TYPE, _FK.LeagueStanding, g)
+    sink.add_iri(iri, _FK.season, s.season, g)
+    sink.add_iri(iri, _FK.team, s.club, g)
+    for prop, value in (
+        (_FK.leaguePosition, s.position),
+        (_FK.played, s.played),
+        (_FK.wins, s.wins),
+        (_FK.draws, s.draws),
+        (_FK.losses, s.losses),
+        (_FK.goalsFor, s.goals_for),
+        (_FK.goalsAgainst, s.goals_against),
+        (_FK.goalDifference, s.goal_difference),
+        (_FK.points, s.points),
+    ):
+        sink.add(iri, prop, value, g)
+    if s.goal_average is not None:
+        sink.add(iri, _FK.goalAverage, ox.Literal(repr(s.goal_average), datatype=_DOUBLE), g)
+    if s.promoted:
+        sink.add(iri, _FK.promoted, True, g)
+    if s.relegated:
+        sink.add(iri, _FK.relegated, True, g)
+
+
+def map_official(sink: QuadSink, o: ROfficial) -> None:
+    """An official champion of a season (``fk:officialChampion``), with the note and the
+    source in the official list's graph (a season without a declared champion has none)."""
+    sink.add_iri(o.edition_iri, _FK.officialChampion, o.champion_iri, o.graph)
+    if o.note:
+        sink.add(o.edition_iri, _RDFS_COMMENT, o.note, o.graph)
+    sink.add(o.edition_iri, str(vocab.DCTERMS.source), o.source, o.graph)
+
+
+def map_squad_record(sink: QuadSink, squad: Squad) -> None:
+    """A team's squad at a tournament edition (``fk:Squad``): team, edition, its players
+    (``fk:member``)."""
+    g, s = DERIVED_GRAPH, squad.iri
+    sink.add_iri(s, _RDF_TYPE, _FK.Squad, g)
+    sink.add_iri(s, _FK.team, squad.team, g)
+    sink.add_iri(s, _FK.edition, squad.edition, g)
+    for player in squad.players:
+        sink.add_iri(s, _FK.member, player, g)
+
+
 def map_derived(sink: QuadSink, derived: Derived) -> None:
-    """Winners and losers of matches, champions and runners-up, previous editions, head-to-head
-    records and goal tallies."""
+    """Winners and losers of matches, champions and runners-up, previous editions, runs of
+    titles, head-to-head records, goal tallies, league tables and squads."""
     g = DERIVED_GRAPH
     for match, (winner, loser) in derived.match_result.items():
         sink.add_iri(match, _FK.winner, winner, g)
@@ -503,16 +618,25 @@ def map_derived(sink: QuadSink, derived: Derived) -> None:
         sink.add_iri(edition, _FK.runnerUp, team, g)
     for edition, before in derived.previous_edition.items():
         sink.add_iri(edition, _FK.previousEdition, before, g)
+    for edition, titles in derived.streak.items():
+        sink.add(edition, _FK.consecutiveTitles, titles, g)
+        sink.add_iri(edition, _FK.runStart, derived.run_start[edition], g)
     for record in derived.head_to_head:
         map_head_to_head(sink, record)
     for tally in derived.goal_tallies:
         map_goal_tally(sink, tally)
+    for season, table in derived.league.tables.items():
+        sink.add(season, _FK.complete, table.complete, g)
+        for standing in table.standings:
+            map_standing(sink, standing)
     for appearance, minutes in derived.minutes_played.items():
         sink.add(appearance, _FK.minutesPlayed, minutes, g)
     for appearance_tally in derived.appearance_tallies:
         map_appearance_tally(sink, appearance_tally)
     for line in derived.group_standings:
         map_derived_standing(sink, line)
+    for squad in derived.squads:
+        map_squad_record(sink, squad)
 
 
 def map_all(data: Integrated, derived: Derived) -> QuadSink:
@@ -520,7 +644,10 @@ def map_all(data: Integrated, derived: Derived) -> QuadSink:
     sink = QuadSink()
     for team in data.teams.values():
         map_team(sink, team)
+    for club in data.clubs.values():
+        map_club(sink, club)
     map_places(sink, data)
+    map_tiers(sink, data)
     map_competitions(sink, data)
     for edition in data.editions.values():
         map_edition(sink, edition)
@@ -538,6 +665,8 @@ def map_all(data: Integrated, derived: Derived) -> QuadSink:
         map_match(sink, match)
     for conflict in data.conflicts:
         map_conflict(sink, conflict)
+    for official in data.official:
+        map_official(sink, official)
     map_edition_records(sink, data)
     map_derived(sink, derived)
     return sink

@@ -32,23 +32,42 @@ import pyoxigraph as ox
 from footkg import resources
 from footkg.errors import SourceFormatError
 from footkg.ingest import datasets
+from footkg.ingest.clubs import ClubNames
 from footkg.ingest.derive import derive
 from footkg.ingest.integrate import Conflict, Integrated, integrate
 from footkg.ingest.mapping import QuadSink, map_all
 from footkg.ingest.provenance import ONTOLOGY_GRAPH, graph_metadata_quads, metadata_quads
 from footkg.ingest.reports import ArticlesSummary, ingest_articles, report_files
 from footkg.ingest.resolve import TeamNames, read_name_rules
-from footkg.ingest.sources import fjelstul, intl_results, openfootball, sample
-from footkg.model import SkippedRow, SourceData
+from footkg.ingest.sources import (
+    engsoccerdata,
+    euro,
+    fjelstul,
+    football_json,
+    intl_results,
+    leagues,
+    official,
+    openfootball,
+    sample,
+)
+from footkg.ingest.tables import ChampionCheck
+from footkg.model import OfficialChampion, SkippedRow, SourceData
 from footkg.store.export import export, remove_link_exports
 from footkg.store.local import StoreBuild, triples_per_graph
 from footkg.validate import ValidationReport, validate
 
-#: The sources of a full build, most preferred first (the first to hold a match states it).
+#: The sources of a full build, most preferred first (the first to hold a match states it):
+#: the World Cup sources, the international results, the Euro files (after martj42, whose
+#: records of the same matches they complete), the two club datasets (engsoccerdata states the
+#: English matches football.json also holds) and footkg's list of official champions.
 FULL_SOURCES: tuple[Callable[[Path], SourceData], ...] = (
     fjelstul.load,
     openfootball.load,
     intl_results.load,
+    euro.load,
+    engsoccerdata.load,
+    football_json.load,
+    lambda _: official.load(),
 )
 
 #: The file beside the store's builds listing every skipped row of the current build.
@@ -91,6 +110,15 @@ class BuildReport:
     exported: list[Path] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     articles: ArticlesSummary | None = None
+    champion_checks: list[ChampionCheck] = field(default_factory=list)
+    unused_official: list[OfficialChampion] = field(default_factory=list)
+    labels: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def champion_differences(self) -> list[ChampionCheck]:
+        """The checks where the derived and the official champion are not the same (see
+        :class:`footkg.ingest.tables.ChampionCheck`)."""
+        return [c for c in self.champion_checks if c.outcome not in ("agrees", "not listed")]
     failed: dict[str, str] = field(default_factory=dict)
     skipped_file: Path | None = None
 
@@ -115,7 +143,7 @@ class BuildOptions:
     out_dir: Path | None = None
     formats: tuple[str, ...] = ("turtle", "trig", "nquads")
     validate: bool = True
-    engine: str = "turbo"
+    engine: str = "sparql"
     articles: tuple[Path, ...] = ()
     demo_articles: bool = True
 
@@ -130,13 +158,15 @@ def load_sources(
     location: datasets.DataLocation, failed: dict[str, str] | None = None
 ) -> list[SourceData]:
     """Load every source available at ``location``, most preferred first; the built-in sample
-    (finals, hosts, champions) always comes last, as a cross-check and for 2026 hosts.
+    (finals, hosts, champions, one Premier League season) always comes last, as a cross-check
+    and for 2026 hosts; without the datasets, footkg's list of official champions comes with
+    it (for the sample's league season).
 
     A source whose files cannot be read (:class:`SourceFormatError`) is left out and its error
     recorded in ``failed`` (dataset key → message); without ``failed`` the error is raised.
     """
     if location.kind == "sample":
-        return [sample.load()]
+        return [sample.load(), official.load()]
     loaded: list[SourceData] = []
     for load in FULL_SOURCES:
         try:
@@ -162,12 +192,26 @@ def skipped_rows_csv(sources: list[SourceSummary]) -> bytes:
 
 
 def team_names(sources: list[SourceData]) -> TeamNames:
-    """The team-name resolver: ``data/team-names.csv`` plus every name the sources use."""
+    """The team-name resolver: ``data/team-names.csv`` plus every name the sources use for a
+    national team (club names resolve with :class:`footkg.ingest.clubs.ClubNames`)."""
     rules = read_name_rules(resources.data_dir() / "team-names.csv")
-    known = {m.home for s in sources for m in s.matches} | {
-        m.away for s in sources for m in s.matches
-    }
+    national = [m for s in sources for m in s.matches if m.team_kind == "national"]
+    known = {m.home for m in national} | {m.away for m in national}
     return TeamNames(rules, known_names=known)
+
+
+def _labels(data: Integrated, checks: list[ChampionCheck]) -> dict[str, str]:
+    """Labels of the clubs and teams the champion checks name (for the build summary)."""
+    out: dict[str, str] = {}
+    for check in checks:
+        for iri in (check.derived, check.official):
+            if iri is None:
+                continue
+            if iri in data.clubs:
+                out[iri] = data.clubs[iri].label or iri
+            elif iri in data.teams:
+                out[iri] = data.teams[iri].label
+    return out
 
 
 #: The record lists of :class:`footkg.model.SourceData` a build summary counts, in report order.
@@ -197,11 +241,16 @@ RECORD_KINDS: tuple[str, ...] = (
     "tournament_standings",
     "qualified_teams",
     "stages",
+    "seasons",
+    "official_champions",
 )
 
 
 def _summary(source: SourceData) -> SourceSummary:
     counts = {name: len(getattr(source, name)) for name in RECORD_KINDS}
+    statuses = Counter(m.status for m in source.matches if m.status)
+    counts.update({f"status: {status}": n for status, n in sorted(statuses.items())})
+    counts["awarded"] = sum(1 for m in source.matches if m.awarded)
     return SourceSummary(source.info.key, counts, list(source.skipped), list(source.flagged))
 
 
@@ -339,13 +388,21 @@ def _records_to_rdf(
         for summary in report.sources if on_note else ():
             on_note(_source_line(summary))
     with _timed(report, "resolve entities", on_step):
-        integrated: Integrated = integrate(sources, team_names(sources))
+        integrated: Integrated = integrate(
+            sources,
+            team_names(sources),
+            ClubNames.from_tables(),
+            leagues.read_competitions().aliases(),
+        )
         by_key = {summary.key: summary for summary in report.sources}
         for row in integrated.skipped:
             by_key[row.ref.dataset].skipped.append(row)
         derived = derive(integrated)
         report.conflicts = integrated.conflicts
         report.unresolved = integrated.unresolved
+        report.champion_checks = derived.league.checks
+        report.unused_official = integrated.unused_official
+        report.labels = _labels(integrated, report.champion_checks)
     with _timed(report, "map to RDF", on_step):
         sink = map_all(integrated, derived)
         meta = metadata_quads([s.info for s in sources], datetime.now(UTC))

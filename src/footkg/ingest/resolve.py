@@ -297,24 +297,40 @@ PREFIX fk: <https://w3id.org/footkg/ontology#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
 SELECT ?t ?n ?g WHERE {
-  ?t a fk:NationalTeam ; fk:gender ?g .
+  VALUES ?class { fk:NationalTeam fk:Club }
+  ?t a ?class ; fk:gender ?g .
   { ?t rdfs:label ?n } UNION { ?t skos:altLabel ?n }
 }"""
+
+
+_TEAM_LABELS_QUERY = """
+PREFIX fk: <https://w3id.org/footkg/ontology#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+SELECT ?t ?n WHERE { VALUES ?class { fk:NationalTeam fk:Club } ?t a ?class ; rdfs:label ?n }"""
 
 
 class TeamIndex:
     """Finds a team IRI from what a user typed, using the labels in the graph itself.
 
     Built from ``(iri, name)`` pairs (every ``rdfs:label`` and ``skos:altLabel`` of every
-    ``fk:NationalTeam``); ``"Holland"``, ``"west germany"`` and ``"USA"`` all work. A name
-    ending in ``women`` looks among women's teams. Raises :class:`UnknownTeamError` (with close
-    matches) or ``AmbiguousTeamError`` semantics via the same error when a name fits several.
+    ``fk:NationalTeam`` and ``fk:Club``); ``"Holland"``, ``"west germany"``, ``"USA"``, ``"Man
+    Utd"``, ``"Spurs"`` and ``"Inter"`` all work. A name ending in ``women`` looks among
+    women's teams. When a name is the label of one team and another name of others, the
+    label wins (``"Liverpool"`` is the club, whatever a source wrote elsewhere). Raises
+    :class:`UnknownTeamError` (with close matches) or ``AmbiguousTeamError`` semantics via the
+    same error when a name fits several.
     """
 
-    def __init__(self, pairs: Iterable[tuple[str, str, str]]) -> None:
-        """``pairs``: ``(iri, name, gender)`` triples."""
+    def __init__(
+        self, pairs: Iterable[tuple[str, str, str]], labels: Iterable[tuple[str, str]] = ()
+    ) -> None:
+        """``pairs``: ``(iri, name, gender)`` triples; ``labels``: ``(iri, rdfs:label)`` pairs,
+        which win over other names when a name fits several teams."""
         self._by_key: dict[tuple[str, str], set[str]] = defaultdict(set)
         self._labels: dict[str, str] = {}
+        self._label_of: dict[str, str] = {}
+        for iri, label in labels:
+            self._label_of[iri] = identity_key(label)
         for iri, name, gender in pairs:
             key = identity_key(name)
             if gender == "women" and not key.endswith("-women"):
@@ -327,7 +343,9 @@ class TeamIndex:
         """Build the index from a pyoxigraph store (or anything with the same ``query``):
         every label and alias of every ``fk:NationalTeam``, over the union of the graphs."""
         rows = store.query(_TEAM_NAMES_QUERY, use_default_graph_as_union=True)
-        return cls((r["t"].value, r["n"].value, r["g"].value) for r in rows)
+        pairs = [(r["t"].value, r["n"].value, r["g"].value) for r in rows]
+        labels = store.query(_TEAM_LABELS_QUERY, use_default_graph_as_union=True)
+        return cls(pairs, [(r["t"].value, r["n"].value) for r in labels])
 
     def lookup(self, text: str) -> str:
         """The IRI of the team ``text`` names (an IRI is returned as it is)."""
@@ -336,6 +354,8 @@ class TeamIndex:
         key = identity_key(text)
         gender = "women" if key.endswith("-women") else "men"
         found = self._by_key.get((key, gender), set())
+        if len(found) > 1:  # the team whose label this is, if one is
+            found = {iri for iri in found if self._label_of.get(iri) == key} or found
         if len(found) == 1:
             return next(iter(found))
         if len(found) > 1:
@@ -347,15 +367,20 @@ class TeamIndex:
 _COMPETITION_NAMES_QUERY = """
 PREFIX fk: <https://w3id.org/footkg/ontology#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-SELECT DISTINCT ?n WHERE { ?c a fk:Competition ; rdfs:label ?n }"""
+PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+SELECT DISTINCT ?n WHERE {
+  { ?c a fk:Competition } UNION { ?c a fk:LeagueTier }
+  { ?c rdfs:label ?n } UNION { ?c skos:altLabel ?n } }"""
 
 
 class CompetitionIndex:
     """Finds a competition's label from what a user typed: ``"fifa world cup"`` → ``"FIFA
     World Cup"`` (case, accents and punctuation do not matter, as for teams).
 
-    Known competitions are the ``rdfs:label`` of every ``fk:Competition`` in the graph (203 in
-    a full build: the World Cups, continental cups, qualifiers, friendlies) plus the two World
+    Known competitions are the ``rdfs:label`` and ``skos:altLabel`` of every ``fk:Competition``
+    in the graph (the World Cups, continental cups, qualifiers, friendlies, club leagues and
+    cups: "Premier League", "First Division", "UEFA Euro") and of every league tier ("English
+    top division", which the catalogue's league queries take as a competition) plus the two World
     Cups footkg always knows (:data:`footkg.vocab.MENS_WORLD_CUP`, ``WOMENS_WORLD_CUP``), so a
     store built from the sample still takes the women's competition (and answers no rows).
     Raises :class:`UnknownCompetitionError` with close labels for anything else.

@@ -191,7 +191,7 @@ def _canonical(term: Term | None) -> Term | None:
 _TEAMS = """PREFIX fk: <https://w3id.org/footkg/ontology#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-SELECT ?t ?name ?g WHERE { ?t a fk:NationalTeam ; fk:gender ?g .
+SELECT ?t ?name ?g WHERE { VALUES ?class { fk:NationalTeam fk:Club } ?t a ?class ; fk:gender ?g .
   { ?t rdfs:label ?name } UNION { ?t skos:altLabel ?name } }"""
 
 

@@ -167,11 +167,19 @@ def read_json(path: Path) -> Any:
 
 
 def _decoded_lines(
-    raw: bytes, dataset: str, file: str, skipped: list[SkippedRow], consumed: list[int]
+    raw: bytes,
+    dataset: str,
+    file: str,
+    skipped: list[SkippedRow],
+    consumed: list[int],
+    comments: bool = False,
 ) -> Iterator[str]:
     """Yield the physical lines of ``raw`` decoded as UTF-8, skipping (and recording) lines
-    that are not; the number of every line yielded is appended to ``consumed``."""
+    that are not; the number of every line yielded is appended to ``consumed``. With
+    ``comments``, lines starting with ``#`` are passed over (footkg's own tables)."""
     for number, chunk in enumerate(raw.splitlines(keepends=True), start=1):
+        if comments and chunk.startswith(b"#"):
+            continue
         try:
             text = chunk.decode("utf-8-sig" if number == 1 else "utf-8")
         except UnicodeDecodeError as exc:
@@ -190,6 +198,7 @@ def read_csv(
     file: str,
     required: Sequence[str],
     skipped: list[SkippedRow],
+    comments: bool = False,
 ) -> Iterator[CsvRow]:
     """Yield the data rows of the CSV file at ``path`` with their physical line numbers.
 
@@ -198,12 +207,14 @@ def read_csv(
     in ``skipped`` (``"bad-encoding"``, ``"short-row"``, ``"long-row"``, ``"bad-csv"``).
     A row's line is the line it starts on (a quoted field may span lines).
 
+    With ``comments``, lines that start with ``#`` are comments (footkg's own tables).
+
     Raises :class:`SourceFormatError` when the file is missing, empty, or lacks a required
     column (the message names the file and the columns).
     """
     raw = require_file(path).read_bytes()
     consumed: list[int] = []
-    reader = csv.reader(_decoded_lines(raw, dataset, file, skipped, consumed))
+    reader = csv.reader(_decoded_lines(raw, dataset, file, skipped, consumed, comments))
     header: list[str] | None = None
     while True:
         try:

@@ -1,5 +1,7 @@
 """The built-in offline sample: every men's World Cup final 1930–2026, 1950's deciding
-final-round match, their goals, and each edition's hosts, champion and runner-up.
+final-round match, their goals, and each edition's hosts, champion and runner-up; and, for club
+football, every match of one league season (the Premier League's 2003-04, Arsenal's unbeaten
+season).
 
 A build falls back to it when the full datasets are neither given nor downloadable
 (:func:`footkg.ingest.datasets.resolve_data_dir`). The facts are footkg's own table
@@ -14,7 +16,10 @@ Files (UTF-8 CSV with a header row; booleans ``true``/``false``; empty = none):
   shootout kicks), extra_time, shootout_home, shootout_away;
 * ``world-cup-final-goals.csv``: year, team (credited), scorer, minute, stoppage, penalty,
   own_goal;
-* ``world-cup-editions.csv``: year, hosts (``;``-separated), champion, runner_up.
+* ``world-cup-editions.csv``: year, hosts (``;``-separated), champion, runner_up;
+* ``premier-league-2003-04.csv``: date (ISO), home, away (club names as engsoccerdata writes
+  them), home_score, away_score: the 380 matches of the 2003-04 Premier League, read as the
+  season ``2003-04`` of code ``en.1`` of ``data/club-competitions.csv``.
 
 Team names are those used at the time (West Germany 1954–1990).
 """
@@ -48,6 +53,9 @@ SAMPLE_DIR = resources.sample_dir()
 FINALS = "world-cup-finals.csv"
 GOALS = "world-cup-final-goals.csv"
 EDITIONS = "world-cup-editions.csv"
+CLUB_SEASON = "premier-league-2003-04.csv"
+CLUB_CODE, CLUB_SEASON_NAME = "en.1", "2003-04"
+CLUB_COLUMNS = ("date", "home", "away", "home_score", "away_score")
 
 FINAL_COLUMNS = (
     "year",
@@ -71,7 +79,7 @@ SAMPLE_STAGES = ("final", "final round")
 
 INFO = DatasetInfo(
     key=DATASET,
-    title="footkg sample: men's World Cup finals 1930–2026",
+    title="footkg sample: men's World Cup finals 1930–2026 and the 2003-04 Premier League",
     url="https://w3id.org/footkg/data/sample",
     version=__version__,
     license="https://creativecommons.org/licenses/by-sa/4.0/",
@@ -79,12 +87,12 @@ INFO = DatasetInfo(
         "Facts 1930–2022 from the Fjelstul World Cup Database, © 2023 Joshua C. Fjelstul, "
         "Ph.D., https://www.github.com/jfjelstul/worldcup, CC BY-SA 4.0 "
         "(https://creativecommons.org/licenses/by-sa/4.0/legalcode); 2026 from openfootball "
-        "(CC0)."
+        "(CC0); the 2003-04 Premier League from engsoccerdata (James P. Curley, CC0)."
     ),
     changes=(
         "Selected the finals, 1950's deciding final-round match, their goals and each edition's "
-        "hosts, champion and runner-up; rewritten as footkg's own CSV tables; the 1974 venue "
-        "country is given as West Germany."
+        "hosts, champion and runner-up, and the matches of one Premier League season; rewritten "
+        "as footkg's own CSV tables; the 1974 venue country is given as West Germany."
     ),
 )
 
@@ -276,4 +284,41 @@ def load(sample_dir: Path | None = None) -> SourceData:
         finals[year] = match
     data.matches = list(finals.values())
     data.goals = _read(sample_dir, GOALS, GOAL_COLUMNS, _goal_parser(finals), data.skipped)
+    _club_season(sample_dir, data)
     return data
+
+
+def _club_season(sample_dir: Path, data: SourceData) -> None:
+    """The sample's league season (:data:`CLUB_SEASON`) as club matches of its competition
+    (named, with its rules, by ``data/club-competitions.csv``), and its season record."""
+    from footkg.ingest.sources.leagues import read_competitions
+
+    rule = read_competitions().rule(CLUB_CODE, CLUB_SEASON_NAME)
+    if rule is None:
+        raise SourceFormatError(f"{CLUB_CODE} {CLUB_SEASON_NAME} is not in club-competitions.csv")
+
+    def parse(row: _Row) -> Match:
+        raw_date = row.text("date")
+        try:
+            played = date.fromisoformat(raw_date)
+        except ValueError as err:
+            raise _BadValue("bad-date", f"date {raw_date!r} is not an ISO date") from err
+        return Match(
+            ref=row.ref,
+            key=f"{DATASET}-{CLUB_SEASON_NAME}:{row.ref.line}",
+            date=played,
+            home=row.text("home"),
+            away=row.text("away"),
+            home_score=row.integer("home_score", "bad-score"),
+            away_score=row.integer("away_score", "bad-score"),
+            competition=rule.competition,
+            team_kind="club",
+            home_country=rule.country,
+            away_country=rule.country,
+            season=CLUB_SEASON_NAME,
+        )
+
+    matches = _read(sample_dir, CLUB_SEASON, CLUB_COLUMNS, parse, data.skipped)
+    if matches:
+        data.seasons.append(rule.season(CLUB_SEASON_NAME, SourceRef(DATASET, CLUB_SEASON, 0)))
+        data.matches.extend(matches)

@@ -1,15 +1,20 @@
 """SHACL validation of the footkg graph and rendering of the report.
 
 :func:`validate` checks data against ``ontology/shapes.ttl`` (W3C SHACL Core + SHACL-SPARQL) with
-one of two engines that share pySHACL's API:
+one of three engines that give the same results:
 
-* ``"turbo"`` (default): each SHACL-SPARQL constraint of a node shape with class targets runs
-  once as a query over the whole store (joined with its focus nodes, instead of once per focus
-  node), every other constraint runs in pyshacl-turbo, a Rust engine (over the build's N-Quads
-  file when given, else over the Store read as the union of its graphs, which is how footkg
-  queries the store); both run at the same time and give one report, result for result the
-  same as pySHACL's (``tests/test_shapes.py`` on fixtures, ``bench/check_shacl.py`` on the
-  full graph with faults injected);
+* ``"sparql"`` (default): everything runs as SPARQL in the store (an rdflib graph is copied into
+  an in-memory store first). Core shapes are compiled to SELECT queries
+  (:mod:`footkg.validate.compiled`), each SHACL-SPARQL constraint of a node shape with class
+  targets runs once over the whole store, joined with its focus nodes, instead of once per focus
+  node; a shape outside the compiled subset is left to pyshacl-turbo (none of
+  ``ontology/shapes.ttl`` is). Nothing is copied: on the full graph this takes seconds where
+  pyshacl-turbo needs about 24 s of CPU and 1.5 GB just to read the graph
+  (``docs/performance.md``);
+* ``"turbo"``: the SHACL-SPARQL constraints as store queries as above, every other constraint in
+  pyshacl-turbo, a Rust engine (over the build's N-Quads file when given, else over the Store
+  read as the union of its graphs); ``bench/check_shacl.py`` compares it with the default on the
+  full graph with faults injected;
 * ``"pyshacl"``: the reference pySHACL (pure Python), for small data and cross-checks. Its input
   is flattened to one :class:`rdflib.Graph` first (the union of all graphs), because pySHACL
   would otherwise validate each named graph of a dataset on its own. rdflib reads
@@ -19,11 +24,17 @@ one of two engines that share pySHACL's API:
   datatype's lexical pattern (XML Schema 1.1 Part 2, §3.3.9 and §3.3.7) or it stays
   ill-typed, and both engines report it.
 
-Both engines get the ontology as ``ont_graph`` (mixed into a copy of the data, never into the
-store) so ``sh:class`` sees the subclass axioms, and run with inference ``"none"``: the data is
-validated as asserted. RDFS inference would add nothing the shapes need (footkg types every
-resource with its fk class) and would hide modelling errors, since ``rdfs:domain`` axioms turn
-any subject of ``fk:homeTeam`` into a match.
+``tests/test_shapes.py`` runs every case with the three engines and
+``tests/test_shacl_conformance.py`` compares the default with pySHACL on the sample store with
+a fault for every constraint component (focus node, path, value, shape, severity, component,
+message).
+
+Every engine sees the ontology (``ontology/footkg.ttl``: pySHACL's ``ont_graph``, mixed into a
+copy of the data, never into the store; a store footkg built holds it as ``graph/ontology``) so
+``sh:class`` sees the subclass axioms, and runs with inference ``"none"``: the data is validated
+as asserted. RDFS inference would add nothing the shapes need (footkg types every resource with
+its fk class) and would hide modelling errors, since ``rdfs:domain`` axioms turn any subject of
+``fk:homeTeam`` into a match.
 
 Conformance: :attr:`ValidationReport.conforms` is ``True`` when there is no result of severity
 ``sh:Violation``. Warnings and infos are reported but do not break conformance (SHACL itself
@@ -51,10 +62,11 @@ from rdflib.namespace import RDF, SH, XSD
 from rdflib.term import Node
 
 from footkg.resources import ontology_path, shapes_path
+from footkg.validate.compiled import CoreCheck, compile_core, instantiate
 from footkg.vocab import ONTOLOGY_GRAPH, PREFIXES
 
 #: Engines accepted by :func:`validate`.
-ENGINES: tuple[str, ...] = ("turbo", "pyshacl")
+ENGINES: tuple[str, ...] = ("sparql", "turbo", "pyshacl")
 #: Severities in report order (the local names of sh:Violation, sh:Warning, sh:Info).
 SEVERITIES: tuple[str, ...] = ("Violation", "Warning", "Info")
 #: Namespace of the footkg shapes (``ontology/shapes.ttl``), prefix ``fks:`` in reports.
@@ -92,7 +104,7 @@ class ValidationReport:
     Attributes:
         conforms: ``True`` when no result has severity ``Violation`` (warnings do not count).
         results: every result, sorted by severity, shape, focus node.
-        engine: the engine that produced the report (``"turbo"`` or ``"pyshacl"``).
+        engine: the engine that produced the report (one of :data:`ENGINES`).
         seconds: wall-clock time of the validation, in seconds.
         graph: the SHACL validation report graph (``sh:ValidationReport``) from the engine.
     """
@@ -144,7 +156,7 @@ def validate(
     *,
     shapes: Path | None = None,
     ontology: Path | None = None,
-    engine: str = "turbo",
+    engine: str = "sparql",
     nquads: Path | None = None,
 ) -> ValidationReport:
     """Validate ``data`` against the footkg shapes.
@@ -155,11 +167,12 @@ def validate(
         shapes: a SHACL shapes file (Turtle); default ``ontology/shapes.ttl``.
         ontology: an ontology file (Turtle) passed as pySHACL's ``ont_graph``; default
             ``ontology/footkg.ttl``.
-        engine: ``"turbo"`` (SHACL-SPARQL constraints as queries in the store, the rest with
-            pyshacl-turbo) or ``"pyshacl"`` (reference pySHACL).
-        nquads: for a Store ``data`` and the turbo engine, an N-Quads file holding exactly the
-            store's quads (the build's load file): pyshacl-turbo parses it instead of dumping
-            the store, which spends most of its time looking strings up.
+        engine: ``"sparql"`` (every shape as queries in the store), ``"turbo"`` (SHACL-SPARQL
+            constraints as queries in the store, the rest with pyshacl-turbo) or ``"pyshacl"``
+            (reference pySHACL); see the module docstring.
+        nquads: for a Store ``data``, an N-Quads file holding exactly the store's quads (the
+            build's load file): pyshacl-turbo, when it runs, parses it instead of dumping the
+            store, which spends most of its time looking strings up.
 
     Returns:
         A :class:`ValidationReport`.
@@ -175,7 +188,9 @@ def validate(
     shapes_graph = _load(shapes or shapes_path())
     ontology_graph = _load(ontology or ontology_path())
     start = time.perf_counter()
-    if engine == "turbo":
+    if engine == "sparql":
+        report_graph = _run_in_store(data, shapes_graph, ontology_graph, nquads)
+    elif engine == "turbo":
         report_graph = _run_split(data, shapes_graph, ontology_graph, nquads)
     else:
         with strict_xsd_dates():
@@ -235,6 +250,155 @@ def _run_split(data: Any, shapes: Graph, ontology: Graph, nquads: Path | None = 
         sparql = run_sparql_constraints(store, constraints, ontology)
         report = core.result()
     return _merge_reports(report, sparql)
+
+
+def _run_in_store(data: Any, shapes: Graph, ontology: Graph, nquads: Path | None = None) -> Graph:
+    """The ``"sparql"`` engine: SHACL-SPARQL constraints with class targets as one query each
+    (:func:`run_sparql_constraints`), Core shapes compiled to queries
+    (:func:`footkg.validate.compiled.compile_core`, run by :func:`run_core_checks`), both over
+    the union of the store's graphs; a shape that neither covers goes to pyshacl-turbo. Returns
+    one report graph."""
+    store = _with_ontology(_as_store(_turbo_input(data)), ontology)
+    rest, constraints = split_shapes(shapes)
+    checks, compiled = compile_core(rest)
+    leftover = _without_targets(rest, compiled)
+    report = _empty_report()
+    if _has_targets(leftover):
+        core_input = _nquads_input(nquads) if nquads is not None else data
+        report = _run_turbo(core_input if isinstance(data, pyoxigraph.Store) else data,
+                            leftover, ontology)  # fmt: skip
+    report = _merge_reports(report, run_core_checks(store, checks, ontology))
+    return _merge_reports(report, run_sparql_constraints(store, constraints, ontology))
+
+
+def _with_ontology(store: pyoxigraph.Store, ontology: Graph) -> pyoxigraph.Store:
+    """``store`` when it holds the ontology graph (a store footkg built does), else an
+    in-memory copy of it with the ontology added (as pySHACL mixes ``ont_graph`` into the data:
+    the stage individuals and the subclass axioms are data the shapes read)."""
+    if _has_graph(store, ONTOLOGY_GRAPH):
+        return store
+    copy = pyoxigraph.Store()
+    copy.bulk_extend(store)
+    text = ontology.serialize(format="nt", encoding="utf-8")
+    copy.bulk_load(text, format=pyoxigraph.RdfFormat.N_TRIPLES,
+                   to_graph=pyoxigraph.NamedNode(ONTOLOGY_GRAPH))  # fmt: skip
+    return copy
+
+
+def _without_targets(shapes: Graph, done: set[Node]) -> Graph:
+    """A copy of ``shapes`` in which the node shapes of ``done`` target nothing (they have been
+    checked elsewhere; other shapes may still refer to them)."""
+    rest = Graph()
+    for prefix, namespace in shapes.namespaces():
+        rest.bind(prefix, namespace)
+    rest += shapes
+    for shape in done:
+        rest.remove((shape, SH.targetClass, None))
+    return rest
+
+
+def _has_targets(shapes: Graph) -> bool:
+    """Whether any shape of ``shapes`` has a target (else pyshacl-turbo has nothing to do)."""
+    targets = (SH.targetClass, *_SHAPE_TARGETS)
+    if any(next(shapes.subject_objects(t), None) is not None for t in targets):
+        return True
+    return next(shapes.subjects(RDF.type, RDFS_CLASS), None) is not None
+
+
+def _empty_report() -> Graph:
+    """A SHACL validation report with no result (``sh:conforms true``)."""
+    report = Graph()
+    node = BNode()
+    report.add((node, RDF.type, SH.ValidationReport))
+    report.add((node, SH.conforms, Literal(True)))
+    return report
+
+
+def run_core_checks(
+    store: pyoxigraph.Store, checks: list[CoreCheck], ontology: Graph
+) -> Graph:
+    """Run compiled Core checks on ``store`` (the union of its graphs), one query each.
+
+    Class placeholders are filled with each class and its subclasses (in ``ontology`` and in the
+    store). Each distinct row gives one result as pySHACL writes it: focus node, result path
+    (an inverse path as a node with ``sh:inversePath``), value node (see
+    :class:`footkg.validate.compiled.CoreCheck`), severity, source shape, constraint
+    component, messages.
+
+    Returns:
+        A report graph holding only the ``sh:ValidationResult`` nodes (no report node).
+
+    Raises:
+        RuntimeError: when the store rejects a query (a bug of the compiler).
+    """
+    report = Graph()
+    closures: dict[str, list[str]] = {}
+
+    def closure(iri: str) -> list[str]:
+        if iri not in closures:
+            closures[iri] = _subclasses(store, ontology, (iri,))
+        return closures[iri]
+
+    paths: dict[tuple[Node, bool], Node] = {}
+    for check in checks:
+        query = instantiate(check.select, closure)
+        try:
+            solutions = store.query(query, use_default_graph_as_union=True)
+        except (SyntaxError, OSError) as exc:
+            raise RuntimeError(f"compiled check of {check.shape} ({check.components}): {exc}\n"
+                               f"{query}") from exc  # fmt: skip
+        assert isinstance(solutions, pyoxigraph.QuerySolutions)
+        for row in {_core_row(check, s) for s in solutions}:
+            focus, value, failed = row
+            node_value = focus if check.value == "focus" else value
+            for component in failed:
+                _add_core_result(report, check, component, focus, node_value, paths)
+    return report
+
+
+def _core_row(check: CoreCheck, solution: Any) -> tuple[Any, Any, tuple[URIRef, ...]]:
+    """``(focus, value or None, components broken)`` of one solution of ``check``'s SELECT."""
+    value = solution["value"] if check.value == "value" else None
+    if len(check.components) == 1:
+        return solution["this"], value, check.components
+    failed = tuple(c for i, c in enumerate(check.components)
+                   if solution[f"__f{i}"].value == "true")  # fmt: skip
+    return solution["this"], value, failed
+
+
+def _add_core_result(
+    report: Graph,
+    check: CoreCheck,
+    component: URIRef,
+    focus: Any,
+    value: Any,
+    paths: dict[tuple[Node, bool], Node],
+) -> None:
+    """Add one result node for a failing row of ``check`` (pyoxigraph focus and value terms)."""
+    node = BNode()
+    report.add((node, RDF.type, SH.ValidationResult))
+    report.add((node, SH.focusNode, _rdflib_term(focus)))
+    if value is not None:
+        report.add((node, SH.value, _rdflib_term(value)))
+    if check.path is not None:
+        report.add((node, SH.resultPath, _report_path(report, check, paths)))
+    report.add((node, SH.resultSeverity, check.severity))
+    report.add((node, SH.sourceShape, check.shape))
+    report.add((node, SH.sourceConstraintComponent, component))
+    for message in check.messages:
+        report.add((node, SH.resultMessage, message))
+
+
+def _report_path(report: Graph, check: CoreCheck, paths: dict[tuple[Node, bool], Node]) -> Node:
+    """The result path of ``check``: its IRI, or one ``[ sh:inversePath p ]`` node per path."""
+    assert check.path is not None
+    if not check.inverse:
+        return check.path
+    key = (check.path, True)
+    if key not in paths:
+        paths[key] = BNode()
+        report.add((paths[key], SH.inversePath, check.path))
+    return paths[key]
 
 
 def _nquads_input(path: Path) -> Any:
@@ -399,6 +563,7 @@ class SparqlConstraint:
     severity: Node
 
 
+RDFS_CLASS = URIRef("http://www.w3.org/2000/01/rdf-schema#Class")
 _RDFS_SUBCLASS = URIRef("http://www.w3.org/2000/01/rdf-schema#subClassOf")
 _SHAPE_TARGETS = (SH.targetNode, SH.targetSubjectsOf, SH.targetObjectsOf, SH.target)
 _DOLLAR_VAR = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
