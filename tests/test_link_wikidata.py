@@ -511,7 +511,8 @@ def test_enrich_query_through_service(proxy: Proxy, data_dir: Path) -> None:
     bindings = queries.bind_params(
         local, {"team": ARGENTINA, "edition": "2022"}, resolve_team=lambda s: s
     )
-    rows = queries.run(store, local, bindings).records()
+    # SERVICE is refused unless allowed; here it calls the loopback proxy
+    rows = queries.run(store, local, bindings, allow_service=True).records()
     got = {(r["playerLabel"], r["item"], str(r["wikidataBirthDate"])) for r in rows}
     assert got == {
         ("Lionel Messi", WD + "Q615", "1987-06-24 00:00:00+00:00"),

@@ -122,8 +122,8 @@ def test_cli_query_reads_exactly_the_graphs_from_names(sample_store, tmp_path):
     result = _cli("query", _query_file(tmp_path, text), "--store", str(sample_store), "--format",
                   "csv")  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert result.output.split() == ["n", str(counts[sample])]
+    assert result.stdout.split() == ["n", str(counts[sample])]  # the sample note is on stderr
     text = f"SELECT (COUNT(DISTINCT ?g) AS ?n) FROM <{sample}> WHERE {{ GRAPH ?g {{ ?s ?p ?o }} }}"
     result = _cli("query", _query_file(tmp_path, text), "--store", str(sample_store), "--format",
                   "csv")  # fmt: skip
-    assert result.output.split() == ["n", "0"]  # FROM alone names no named graph
+    assert result.stdout.split() == ["n", "0"]  # FROM alone names no named graph
