@@ -124,6 +124,13 @@ VIRTUOSO_DIFFERS = {
     ("player", 1): "issue 19: as above",
     ("player", 2): "issue 19: as above",
     ("report", 0): "issue 23's report query: Virtuoso answers otherwise, not yet diagnosed",
+    # issue 24's and 25's queries (diagnosed from the rows each store gives)
+    ("repeat-champions", 0): "Virtuoso's GROUP_CONCAT ignores the sub-select's ORDER BY "
+    "('1962, 1958' where Oxigraph gives '1958, 1962')",
+    ("repeat-champions", 1): "GROUP_CONCAT order, as above",
+    ("league-table", 1): "one column of the 2003-04 table differs on Virtuoso, not yet diagnosed",
+    ("rivalry-edges", 0): "Virtuoso gives 40 rows for 20: the derived records and the matches "
+    "both pass (the BIND/VALUES switch between them, tuned for Oxigraph, does not hold there)",
 }
 VIRTUOSO_DOES_NOT_FINISH = {
     ("rivalry-edges", 3): "with a competition, stage and date Virtuoso runs past 120 s on 23 "
