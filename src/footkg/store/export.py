@@ -123,8 +123,9 @@ def _write_from_file(source: Path, handle: BinaryIO, fmt: ox.RdfFormat) -> None:
 #: :mod:`footkg.vocab`); each gets a Turtle prefix of its own (a test checks that every kind in
 #: a built store has one).
 RESOURCE_KINDS = (
-    "article", "city", "competition", "conflict", "country", "goal-tally", "head-to-head",
-    "manager", "manager-appointment", "match", "player", "squad", "stadium", "team", "tournament",
+    "article", "city", "club", "competition", "conflict", "country", "goal-tally",
+    "group-standing", "head-to-head", "manager", "manager-appointment", "match", "player",
+    "season", "squad", "stadium", "standing", "team", "tier", "tournament",
 )  # fmt: skip
 
 
