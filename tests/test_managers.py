@@ -18,6 +18,7 @@ from footkg.ingest.integrate import Integrated, integrate
 from footkg.ingest.mapping import (
     QuadSink,
     map_competitions,
+    map_confederation,
     map_edition,
     map_manager,
     map_manager_appointment,
@@ -124,7 +125,8 @@ def test_nationality_keeps_states_that_no_longer_exist(integrated: Integrated) -
 
 
 def _sink(data: Integrated, appointments: list[str]) -> QuadSink:
-    """The quads of ``appointments`` (IRIs) with their managers, teams, editions and places."""
+    """The quads of ``appointments`` (IRIs) with their managers, teams (and the confederations
+    they belong to), editions and places: a graph that names nothing it does not describe."""
     sink = QuadSink()
     map_places(sink, data)
     map_competitions(sink, data)
@@ -132,17 +134,14 @@ def _sink(data: Integrated, appointments: list[str]) -> QuadSink:
         a = data.appointments[iri]
         map_manager_appointment(sink, a)
         map_manager(sink, data.managers[a.manager_iri])
-        map_team(sink, data.teams[a.team_iri])
+        team = data.teams[a.team_iri]
+        map_team(sink, team)
+        if team.confederation_iri:
+            map_confederation(sink, data.confederations[team.confederation_iri])
         map_edition(sink, data.editions[a.edition_iri])
     return sink
 
 
-@pytest.mark.xfail(
-    reason="open defect: issue 19's TeamConfederationShape (sh:class fk:Confederation) fails "
-    "on a graph of mapped appointments whose confederations are not mapped; not yet "
-    "fixed (closing note)",
-    strict=False,
-)
 def test_mapped_appointments_conform(integrated: Integrated) -> None:
     sink = _sink(integrated, [SCHON_1974, SUNDHAGE_2015])
     store = ox.Store()
@@ -175,12 +174,6 @@ def test_mapped_appointments_conform(integrated: Integrated) -> None:
         assert report.conforms and report.results == [], report.to_text()
 
 
-@pytest.mark.xfail(
-    reason="open defect: issue 19's TeamConfederationShape (sh:class fk:Confederation) fails "
-    "on a graph of mapped appointments whose confederations are not mapped; not yet "
-    "fixed (closing note)",
-    strict=False,
-)
 def test_broken_appointment_fails_naming_its_focus_node(integrated: Integrated) -> None:
     sink = _sink(integrated, [SCHON_1974, SUNDHAGE_2015])
     store = ox.Store()

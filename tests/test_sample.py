@@ -26,8 +26,13 @@ def data() -> SourceData:
     return sample.load()
 
 
+def _world_cup(data: SourceData) -> list[Match]:
+    """The sample's World Cup matches (the finals and 1950's decider), without its league season."""
+    return [m for m in data.matches if m.team_kind == "national"]
+
+
 def _final(data: SourceData, year: int) -> Match:
-    return next(m for m in data.matches if m.edition_year == year)
+    return next(m for m in _world_cup(data) if m.edition_year == year)
 
 
 def _goals(data: SourceData, year: int) -> list[Goal]:
@@ -40,7 +45,9 @@ def _goals(data: SourceData, year: int) -> list[Goal]:
 def test_counts(data: SourceData) -> None:
     assert data.skipped == []
     assert len(data.tournaments) == 23  # 1930-2022 and 2026
-    assert len(data.matches) == 23  # 22 finals + 1950's deciding final-round match
+    assert len(_world_cup(data)) == 23  # 22 finals + 1950's deciding final-round match
+    # the 2003-04 Premier League: 20 clubs, 380 matches, Arsenal unbeaten
+    assert len(data.matches) - 23 == 380
     assert len(data.goals) == 84
     assert [m.edition_year for m in data.matches if m.stage == "final round"] == [1950]
     assert data.info.key == "sample"
@@ -49,7 +56,7 @@ def test_counts(data: SourceData) -> None:
 
 
 def test_goals_add_up_to_the_scores(data: SourceData) -> None:
-    for match in data.matches:
+    for match in _world_cup(data):
         credited = Counter(g.team for g in _goals(data, match.edition_year))
         assert (credited[match.home], credited[match.away]) == (
             match.home_score,
@@ -150,7 +157,7 @@ def test_own_goal_and_stoppage_time(data: SourceData) -> None:
 
 
 def test_shootouts(data: SourceData) -> None:
-    shootouts = {m.edition_year: m.shootout for m in data.matches if m.shootout}
+    shootouts = {m.edition_year: m.shootout for m in _world_cup(data) if m.shootout}
     assert shootouts == {
         1994: Shootout(3, 2, "Brazil"),
         2006: Shootout(5, 3, "Italy"),
@@ -189,7 +196,7 @@ def test_malformed_rows_are_skipped_with_file_and_line(tmp_path: Path) -> None:
     assert skipped[(sample.EDITIONS, 22)] == "bad-year"
     # the goals of the two dropped finals cannot be tied to a match
     assert Counter(s.reason for s in data.skipped)["unknown-match"] == 6 + 3
-    assert len(data.matches) == 21
+    assert len(_world_cup(data)) == 21
     assert "two" in str(next(s for s in data.skipped if s.reason == "bad-score"))
 
 
@@ -226,7 +233,7 @@ def _fjelstul_deciders(shared_data: Path) -> dict[int, dict[str, str]]:
 
 def test_finals_agree_with_fjelstul(data: SourceData, shared_data: Path) -> None:
     reference = _fjelstul_deciders(shared_data)
-    assert set(reference) == {m.edition_year for m in data.matches} - {2026}
+    assert set(reference) == {m.edition_year for m in _world_cup(data)} - {2026}
     for year, ref in reference.items():
         match = _final(data, year)
         country = VENUE_COUNTRY_AT_THE_TIME.get(year, (ref["country_name"],))[0]

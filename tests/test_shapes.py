@@ -709,12 +709,6 @@ SAMPLE_BREAKS = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="pySHACL refuses a SPARQL constraint whose nested SELECT does not project $this "
-    "(LeagueStandingMatchesShape, on the sample's Premier League season, and nine shapes of "
-    "the World Cup database): ValidationFailure before any result",
-)
 def test_sample_store_results_are_pyshacls(sample_store: Path) -> None:
     """footkg's engines on a built store (the offline sample: World Cup finals and their derived
     records, in their named graphs) report what pySHACL reports: the same focus

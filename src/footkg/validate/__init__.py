@@ -492,12 +492,19 @@ def strict_xsd_dates() -> Iterator[None]:
 
 
 def _run_pyshacl(data: Graph, shapes: Graph, ontology: Graph) -> Graph:
-    """Run the reference pySHACL; returns the report graph."""
+    """Run the reference pySHACL; returns the report graph.
+
+    Raises:
+        RuntimeError: when pySHACL refuses the shapes (it returns a ``ValidationFailure``, e.g.
+            for a nested SELECT of a SPARQL constraint that does not project ``$this``).
+    """
     import pyshacl
 
-    _, report, _ = pyshacl.validate(
+    _, report, text = pyshacl.validate(
         data, shacl_graph=shapes, ont_graph=ontology, inference="none", advanced=False
     )
+    if not isinstance(report, Graph):
+        raise RuntimeError(f"pySHACL could not validate: {str(report).splitlines()[0]}")
     return report
 
 
