@@ -22,9 +22,9 @@ def shared_data() -> Path:
 
 @pytest.fixture(scope="session")
 def full_build(shared_data: Path, tmp_path_factory: pytest.TempPathFactory):
-    """One full build from ``../shared/data`` for the whole test session (no SHACL here:
-    ``tests/test_build_full.py`` validates it once), with the match reports of
-    ``../shared/articles`` and ``../shared/seed`` besides the demo reports, as
+    """One full build from ``../shared/data`` for the whole test session, validated as
+    ``footkg build`` validates (its SHACL report is :func:`full_validation`), with the match
+    reports of ``../shared/articles`` and ``../shared/seed`` besides the demo reports, as
     ``footkg build --articles DIR`` ingests them. Returns the :class:`BuildReport`."""
     from footkg.ingest.pipeline import BuildOptions, build
 
@@ -34,7 +34,7 @@ def full_build(shared_data: Path, tmp_path_factory: pytest.TempPathFactory):
         data_dir=shared_data,
         cache_dir=folder / "cache",
         out_dir=None,
-        validate=False,
+        validate=True,
         articles=tuple(SHARED / name for name in ("articles", "seed") if (SHARED / name).is_dir()),
     )
     return build(options)
@@ -51,6 +51,20 @@ def full_store(request: pytest.FixtureRequest):
     if prebuilt:
         return open_store(Path(prebuilt))
     return open_store(request.getfixturevalue("full_build").store_path)
+
+
+@pytest.fixture(scope="session")
+def full_validation(request: pytest.FixtureRequest):
+    """The SHACL report (:class:`footkg.validate.ValidationReport`, default engine) of the full
+    graph: the one :func:`full_build` made, or, with ``$FOOTKG_FULL_STORE``, one made here.
+    The full graph is validated once per test session (minutes)."""
+    from footkg.validate import validate
+
+    if os.environ.get("FOOTKG_FULL_STORE"):
+        return validate(request.getfixturevalue("full_store"))
+    report = request.getfixturevalue("full_build").validation
+    assert report is not None, "the full build was not validated"
+    return report
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,6 @@ import pytest
 from footkg import resources
 from footkg.ingest.resolve import TeamIndex
 from footkg.query import catalogue as queries
-from footkg.validate import validate
 from footkg.vocab import RES_NS, graph_iri
 
 TEAM = RES_NS + "team/"
@@ -82,13 +81,8 @@ def test_named_graphs_and_licence(full_build, full_store) -> None:
     assert "jfjelstul/worldcup" in row["source"].value
 
 
-@pytest.mark.xfail(
-    reason="open defect: since the club data and the shapes of issues 19, 24 and 25 were merged, "
-    "the full graph (6.97 M quads) did not conform in CI; not yet diagnosed (closing note)",
-    strict=False,
-)
-def test_full_graph_conforms_to_the_shapes(full_store) -> None:
-    report = validate(full_store)
+def test_full_graph_conforms_to_the_shapes(full_validation) -> None:
+    report = full_validation
     assert report.conforms, report.to_text(limit=5)
     assert report.counts().get("Violation", 0) == 0
 

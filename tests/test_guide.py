@@ -27,11 +27,6 @@ def test_guide_blocks_compile_and_cover_the_api():
         assert call in text, call
 
 
-@pytest.mark.xfail(
-    reason="open defect: failed in CI after the merges of issues 19, 24 and 25, not yet "
-    "diagnosed (closing note)",
-    strict=False,
-)
 def test_guide_examples_run(full_build, tmp_path, monkeypatch):
     pytest.importorskip("pandas")
     monkeypatch.setenv("FOOTKG_STORE", str(full_build.store_path))

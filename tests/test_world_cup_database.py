@@ -90,10 +90,8 @@ def test_the_rows_reach_the_graph(full_store) -> None:
     assert count(full_store, "?a a fk:Appearance ; fk:minutesPlayed ?m") == 27_432 - 6
 
 
-def test_the_graph_conforms_and_every_warning_is_a_real_disagreement(full_store) -> None:
-    from footkg.validate import validate
-
-    report = validate(full_store)
+def test_the_graph_conforms_and_every_warning_is_a_real_disagreement(full_validation) -> None:
+    report = full_validation
     assert report.counts()["Violation"] == 0, report.to_text(limit=5)
     by_shape: dict[str, list] = {}
     for result in report.results:

@@ -500,7 +500,7 @@ def _run_pyshacl(data: Graph, shapes: Graph, ontology: Graph) -> Graph:
     """
     import pyshacl
 
-    _, report, text = pyshacl.validate(
+    _, report, _ = pyshacl.validate(
         data, shacl_graph=shapes, ont_graph=ontology, inference="none", advanced=False
     )
     if not isinstance(report, Graph):
