@@ -293,7 +293,8 @@ def _without_targets(shapes: Graph, done: set[Node]) -> Graph:
         rest.bind(prefix, namespace)
     rest += shapes
     for shape in done:
-        rest.remove((shape, SH.targetClass, None))
+        for target in (SH.targetClass, SH.targetSubjectsOf, SH.targetObjectsOf):
+            rest.remove((shape, target, None))
     return rest
 
 

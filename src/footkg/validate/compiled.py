@@ -8,12 +8,12 @@ written for Oxigraph as scans, hash joins and hash anti-joins (``MINUS``) rather
 lookup per focus node (a lookup costs 10-30 times a row of a scan), and the focus-node test
 runs last, on the few rows that break the constraint.
 
-What is compiled (W3C SHACL Core, https://www.w3.org/TR/shacl/): node shapes whose only
-targets are ``sh:targetClass``; property shapes whose ``sh:path`` is an IRI or an
-``sh:inversePath`` of one; the components ``sh:minCount``, ``sh:maxCount``, ``sh:class``,
-``sh:datatype``, ``sh:nodeKind``, ``sh:in``, ``sh:hasValue``, ``sh:pattern`` (``sh:flags``),
-``sh:minInclusive``, ``sh:maxInclusive``, ``sh:minExclusive``, ``sh:maxExclusive``,
-``sh:minLength``, ``sh:maxLength``, ``sh:disjoint``, ``sh:lessThan``,
+What is compiled (W3C SHACL Core, https://www.w3.org/TR/shacl/): node shapes whose targets
+are ``sh:targetClass``, ``sh:targetSubjectsOf`` or ``sh:targetObjectsOf``; property shapes
+whose ``sh:path`` is an IRI or an ``sh:inversePath`` of one; the components ``sh:minCount``,
+``sh:maxCount``, ``sh:class``, ``sh:datatype``, ``sh:nodeKind``, ``sh:in``, ``sh:hasValue``,
+``sh:pattern`` (``sh:flags``), ``sh:minInclusive``, ``sh:maxInclusive``, ``sh:minExclusive``,
+``sh:maxExclusive``, ``sh:minLength``, ``sh:maxLength``, ``sh:disjoint``, ``sh:lessThan``,
 ``sh:lessThanOrEquals``, and the shape-based ``sh:or``, ``sh:and``, ``sh:not``, ``sh:xone``,
 ``sh:node`` (their member shapes may use the components above, nested shape-based ones and
 property shapes with counts, value tests and ``sh:hasValue``). Every reporting shape must carry
@@ -84,8 +84,8 @@ CLASS_PLACEHOLDER = re.compile(r"#CLASSES<([^<>\s]+)>#")
 
 #: Parameters of a node or property shape that carry no constraint.
 _NEUTRAL = {SH.message, SH.severity, SH.name, SH.description, SH.order, SH.group,
-            SH.deactivated, SH.targetClass, SH.property, SH.path, SH.defaultValue,
-            SH.flags}  # fmt: skip
+            SH.deactivated, SH.targetClass, SH.targetSubjectsOf, SH.targetObjectsOf,
+            SH.property, SH.path, SH.defaultValue, SH.flags}  # fmt: skip
 
 #: Value-node tests: parameter → constraint component.
 _VALUE_TESTS: dict[URIRef, URIRef] = {
@@ -140,7 +140,8 @@ def compile_core(shapes: Graph) -> tuple[list[CoreCheck], set[Node]]:
     """
     checks: list[CoreCheck] = []
     compiled: set[Node] = set()
-    for shape in sorted(set(shapes.subjects(SH.targetClass, None)), key=str):
+    targeted = {s for t in _COMPILED_TARGETS for s in shapes.subjects(t, None)}
+    for shape in sorted(targeted, key=str):
         try:
             found = list(_node_shape_checks(shapes, shape))
         except Unsupported:
@@ -164,9 +165,8 @@ def _node_shape_checks(g: Graph, shape: Node) -> Iterator[CoreCheck]:
     if _true(g.value(shape, SH.deactivated)):
         return
     _require_known(g, shape, _NODE_LEVEL)
-    if any(g.value(shape, p) is not None for p in (SH.targetNode, SH.targetSubjectsOf,
-                                                   SH.targetObjectsOf, SH.target, SH.sparql)):
-        raise Unsupported("targets other than sh:targetClass, or SPARQL left in the shape")
+    if any(g.value(shape, p) is not None for p in (SH.targetNode, SH.target, SH.sparql)):
+        raise Unsupported("sh:targetNode or SPARQL-based targets, or SPARQL left in the shape")
     if (shape, RDF.type, RDFS.Class) in g or (shape, RDF.type, URIRef(_OWL_CLASS)) in g:
         raise Unsupported("implicit class target")
     focus = _focus(g, shape)
@@ -180,13 +180,29 @@ def _node_shape_checks(g: Graph, shape: Node) -> Iterator[CoreCheck]:
 _OWL_CLASS = "http://www.w3.org/2002/07/owl#Class"
 
 
+#: The targets a compiled node shape may have (SHACL §2.1.3): class, subjects-of, objects-of.
+_COMPILED_TARGETS = (SH.targetClass, SH.targetSubjectsOf, SH.targetObjectsOf)
+
+
 def _focus(g: Graph, shape: Node) -> str:
-    """The focus-node pattern of ``shape``: ``?this`` a SHACL instance of a target class."""
+    """The focus-node pattern of ``shape``: ``?this`` a SHACL instance of a target class, a
+    subject of a ``sh:targetSubjectsOf`` property or an object of a ``sh:targetObjectsOf``
+    one (a union when the shape has several kinds). A focus node may match more than once:
+    every check selects distinct focus nodes or reads the pattern in ``FILTER EXISTS``."""
     classes = sorted(g.objects(shape, SH.targetClass), key=str)
-    if not all(isinstance(c, URIRef) for c in classes):
-        raise Unsupported("a target class that is not an IRI")
-    values = " ".join(f"#CLASSES<{c}>#" for c in classes)
-    return f"?this {_RDF_TYPE} ?__focusClass . VALUES ?__focusClass {{ {values} }}"
+    subjects_of = sorted(g.objects(shape, SH.targetSubjectsOf), key=str)
+    objects_of = sorted(g.objects(shape, SH.targetObjectsOf), key=str)
+    if not all(isinstance(t, URIRef) for t in (*classes, *subjects_of, *objects_of)):
+        raise Unsupported("a target class or property that is not an IRI")
+    patterns = []
+    if classes:
+        values = " ".join(f"#CLASSES<{c}>#" for c in classes)
+        patterns.append(f"?this {_RDF_TYPE} ?__focusClass . VALUES ?__focusClass {{ {values} }}")
+    patterns += [f"?this <{p}> ?__focusObject" for p in subjects_of]
+    patterns += [f"?__focusSubject <{p}> ?this" for p in objects_of]
+    if len(patterns) == 1:
+        return patterns[0]
+    return " UNION ".join(f"{{ {p} }}" for p in patterns)
 
 
 def _node_level_checks(g: Graph, shape: Node, focus: str, names: _Names) -> Iterator[CoreCheck]:
