@@ -26,6 +26,7 @@ from spacy.language import Language
 from footkg.extract import guided, results
 from footkg.extract.anchored import anchored_statements
 from footkg.extract.assists import fill_assists, fill_kinds
+from footkg.extract.clubnames import competition_pattern, is_club_report
 from footkg.extract.context import Sentence, TeamRef, is_place_use, mask, team_refs
 from footkg.extract.facts import Evidence, Extraction, GoalFact, MatchFact, tournament_label
 from footkg.extract.gazetteer import Gazetteer
@@ -236,6 +237,7 @@ class Extractor:
         self.nlp = nlp or build_nlp()
         self.names = names or NameIndex.build(self.nlp, name_patterns(gaz))
         self.finder = MainMatchFinder(gaz)  # the main match and its fixture
+        self._competitions = competition_pattern(gaz.club_competitions)
         load_fixtures(gaz)  # the graph's matches, read once for every report
         self._sentences_cache: list[Sentence] = []
         self._sizes: dict[int, int] = {}
@@ -257,7 +259,7 @@ class Extractor:
                              f"(byte offsets {shown}{' …' if len(report.replaced) > 10 else ''})")  # fmt: skip
         clean = blank_boilerplate(unwrap_lines(text))
         doc = self.nlp(clean)
-        ents = self.names.mentions(doc)
+        ents, clubs = self._mentions(doc, clean)
         sentences = self._sentences(doc, clean)
         self._sentences_cache = sentences
         out.text, out.sentences = text, [(s.start, s.end) for s in sentences]
@@ -304,6 +306,8 @@ class Extractor:
         # champions" in a 2018 report; "Thirty-two years after Gijón, … 1982")
         year = fixture.year if fixture else years[0] if years else None
         edition = self.gaz.edition(year, women) if year else None
+        if clubs:  # a club season: no World Cup edition, no squads
+            edition = fixture.edition if fixture is not None else None
         if implied and stage and edition:
             stage = results.previous_stage(stage, self.gaz.stages.get(edition, []))
         elif implied:
@@ -324,6 +328,8 @@ class Extractor:
         # names no year ("the World Cup", "in South Africa")
         out.named_years = named_years
         out.tournament_label = tournament_label(year, women) if year in named_years else None
+        if clubs:  # a club season's name ("UEFA Champions League 2018-19")
+            out.tournament_label = self._season_label(fixture, clean)
         players = self._players(clean, ents, edition, (a, b))
         out.goals = self._goals(sentences, players, (a, b), year, stmts, main)
         clock = guided.report_clock(sentences)  # every time the report gives, once
@@ -346,6 +352,30 @@ class Extractor:
         if match.iri is not None:
             align_goals(out.goals, fixture_goals(self.gaz, match.iri))
         return out
+
+    def _mentions(self, doc, text: str) -> tuple[list[Mention], bool]:
+        """The names of ``doc`` (text ``text``) and whether the report is about club
+        football (:func:`footkg.extract.clubnames.is_club_report`): then club names are
+        team mentions, else they are not read."""
+        with_clubs = self.names.mentions(doc, clubs=True)
+        club_iris = {m.iri for m in with_clubs if m.kind == "team" and m.iri in self.gaz.clubs}
+        national = sum(1 for m in with_clubs if m.kind == "team" and m.iri in self.gaz.teams
+                       and self.gaz.nickname_kind.get(m.text, "name") == "name")  # fmt: skip
+        if is_club_report(text, self._competitions, len(club_iris), national):
+            return with_clubs, True
+        return self.names.mentions(doc), False
+
+    def _season_label(self, fixture: Fixture | None, text: str) -> str | None:
+        """The tournament of a club report's main match: its fixture's season as the graph
+        names it (:meth:`Gazetteer.season_label`) when the report names that competition;
+        else ``None``."""
+        label = self.gaz.season_label(fixture.edition if fixture is not None else None)
+        if label is None or fixture is None or self._competitions is None:
+            return None
+        competition = self.gaz.seasons[fixture.edition or ""][0]
+        named = {self.gaz.club_competitions.get(m.group()) for m in
+                 self._competitions.finditer(text)}  # fmt: skip
+        return label if competition in named else None
 
     def _link_other(self, other: MatchFact, main: MatchFact, women: bool) -> None:
         """The edition and the fixture of another match the report names: the graph's one

@@ -120,7 +120,8 @@ def name_patterns(gaz: Gazetteer) -> list[tuple[str, str, str]]:
     curated nicknames and demonyms), stadiums (labels and their distinctive core) and cities,
     each as written, without accents, in capitals and in title case for words in capitals
     ("Shizuoka Stadium Ecopa" for "Shizuoka Stadium ECOPA"): ``(label, text, IRI)`` with
-    label ``TEAM``, ``STADIUM`` or ``CITY``; one IRI per label and text (the first)."""
+    label ``TEAM``, ``STADIUM``, ``CITY`` or ``CLUB`` (the names of ``gaz.club_names``, read
+    only in a report about clubs); one IRI per label and text (the first)."""
     patterns: list[tuple[str, str, str]] = []
     seen: set[tuple[str, str]] = set()
     cities = set(gaz.cities.values())
@@ -141,6 +142,8 @@ def name_patterns(gaz: Gazetteer) -> list[tuple[str, str, str]]:
     for iri, label in gaz.cities.items():
         if label not in gaz.team_names:
             add("CITY", label, iri)
+    for name, iri in gaz.club_names.items():
+        add("CLUB", name, iri)
     return patterns
 
 
@@ -166,26 +169,30 @@ class NameIndex:
                 by_first.setdefault(tokens[0], []).append((tokens, label, iri))
         return cls(by_first)
 
-    def mentions(self, doc: Doc) -> list[Mention]:
+    def mentions(self, doc: Doc, clubs: bool = False) -> list[Mention]:
         """Team, stadium and city mentions of ``doc``, in text order. As spaCy's
         EntityRuler: every match found, then the longest first (the earlier of two as long)
-        kept where it overlaps no name kept before."""
+        kept where it overlaps no name kept before. With ``clubs`` (a report about club
+        football) club names are team mentions too and win a tie with a city or a national
+        team ("Liverpool"); without, they are not read."""
         words = [t.text for t in doc]
         found: set[tuple[int, int, str, str]] = set()
         for i, word in enumerate(words):
             for tokens, label, iri in self.by_first.get(word, ()):
-                if tuple(words[i : i + len(tokens)]) == tokens:
+                if (clubs or label != "CLUB") and tuple(words[i : i + len(tokens)]) == tokens:
                     found.add((i, i + len(tokens), label, iri))
         kept: list[tuple[int, int, str, str]] = []
         taken: set[int] = set()
-        for start, end, label, iri in sorted(found, key=lambda m: (m[0] - m[1], m[0], m[2], m[3])):
+        ranked = sorted(found, key=lambda m: (m[0] - m[1], m[0], m[2] != "CLUB", m[2], m[3]))
+        for start, end, label, iri in ranked:
             if start not in taken and end - 1 not in taken:
                 kept.append((start, end, label, iri))
                 taken.update(range(start, end))
         out = []
         for start, end, label, iri in sorted(kept):
             span = doc[start:end]
-            out.append(Mention(span.start_char, span.end_char, label.lower(), iri, span.text))
+            kind = "team" if label == "CLUB" else label.lower()
+            out.append(Mention(span.start_char, span.end_char, kind, iri, span.text))
         return out
 
 
