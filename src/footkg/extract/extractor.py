@@ -17,6 +17,7 @@ import re
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import date, timedelta
 from functools import lru_cache, partial
 from itertools import pairwise
@@ -29,7 +30,7 @@ from footkg.extract.assists import fill_assists, fill_kinds
 from footkg.extract.clubnames import competition_pattern, is_club_report
 from footkg.extract.context import Sentence, TeamRef, is_place_use, mask, team_refs
 from footkg.extract.facts import Evidence, Extraction, GoalFact, MatchFact, tournament_label
-from footkg.extract.gazetteer import Gazetteer
+from footkg.extract.gazetteer import Gazetteer, SquadPlayer
 from footkg.extract.goals import GoalFinder, SentenceView, line_time
 from footkg.extract.io import ReportText
 from footkg.extract.linking import (
@@ -162,8 +163,9 @@ def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -
     sentences count double; with
     ``players``, each mention of a team's player counts once too), or ``None`` when the
     second of them is named fewer than twice or ties with the third named first in the same
-    sentence (a tie is broken by the sentence that names a team first). A round-up that opens
-    with other results still has its own match's teams here."""
+    sentence (a tie is broken by the sentence that names a team first); the two teams of a
+    sentence's "between X and Y" (:func:`between_pair`) count three more each. A round-up
+    that opens with other results still has its own match's teams here."""
     counts: Counter[str] = Counter(players or {})
     first: dict[str, int] = {}  # the sentence that names each team first
     for s in sentences:
@@ -174,6 +176,8 @@ def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -
             if ref.iri and ref.kind in ("name", "nickname", "demonym", "adjective", "hosts", "we"):
                 counts[ref.iri] += weight
                 first.setdefault(ref.iri, s.index)
+        for ref in between_pair(s):  # "the match took place … between X and Y"
+            counts[ref.iri or ""] += 3
     # most named first; of teams named as often, the one named earlier (a report names its
     # teams before the teams of the news around it)
     top = sorted(counts.items(), key=lambda kv: (-kv[1], first.get(kv[0], 10**6)))[:3]
@@ -182,6 +186,35 @@ def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -
     if len(top) == 3 and top[2][1] == top[1][1] and first.get(top[2][0]) == first.get(top[1][0]):
         return None
     return {top[0][0], top[1][0]}
+
+
+#: "between" before the first team of a pair, and what may come between it and the team
+BETWEEN = re.compile(r"\bbetween (?=[^.;]{0,40}$)")
+
+
+def between_pair(s: Sentence) -> list[TeamRef]:
+    """The two teams a sentence names as a pair after "between": the first team named within
+    a few words of "between" ("between German Bundesliga clubs Borussia Dortmund"), and the
+    first team named after the next "and" outside parentheses ("Tottenham Hotspur (in their
+    first … appearance) and Liverpool"); empty when the sentence has no such pair."""
+    at = s.text.find("between ")
+    if at < 0:
+        return []
+    names = [r for r in s.refs if r.iri and r.kind == "name" and r.start - s.start > at]
+    if not names or not BETWEEN.search(s.text[: names[0].start - s.start]):
+        return []
+    one, depth, i = names[0], 0, names[0].end - s.start
+    while i < len(s.text):
+        ch = s.text[i]
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0 and s.text.startswith(" and ", i):
+            other = next((r for r in names if r.start - s.start >= i + 5), None)
+            if other is None or other.iri == one.iri or other.start - s.start > i + 45:
+                return []
+            return [one, other]
+        i += 1
+    return []
 
 
 @lru_cache(maxsize=8)
@@ -240,6 +273,7 @@ class Extractor:
         self._competitions = competition_pattern(gaz.club_competitions)
         load_fixtures(gaz)  # the graph's matches, read once for every report
         self._sentences_cache: list[Sentence] = []
+        self._clubs = False  # whether the report being read is about club football
         self._sizes: dict[int, int] = {}
         self._text = ""
 
@@ -260,6 +294,7 @@ class Extractor:
         clean = blank_boilerplate(unwrap_lines(text))
         doc = self.nlp(clean)
         ents, clubs = self._mentions(doc, clean)
+        self._clubs = clubs
         sentences = self._sentences(doc, clean)
         self._sentences_cache = sentences
         out.text, out.sentences = text, [(s.start, s.end) for s in sentences]
@@ -356,13 +391,15 @@ class Extractor:
     def _mentions(self, doc, text: str) -> tuple[list[Mention], bool]:
         """The names of ``doc`` (text ``text``) and whether the report is about club
         football (:func:`footkg.extract.clubnames.is_club_report`): then club names are
-        team mentions, else they are not read."""
+        team mentions and national teams are not (in a club report "German sides", "the
+        all-Spanish final" and "Madrid, Spain" tell the clubs' country), else club names are
+        not read."""
         with_clubs = self.names.mentions(doc, clubs=True)
         club_iris = {m.iri for m in with_clubs if m.kind == "team" and m.iri in self.gaz.clubs}
         national = sum(1 for m in with_clubs if m.kind == "team" and m.iri in self.gaz.teams
                        and self.gaz.nickname_kind.get(m.text, "name") == "name")  # fmt: skip
         if is_club_report(text, self._competitions, len(club_iris), national):
-            return with_clubs, True
+            return [m for m in with_clubs if m.kind != "team" or m.iri in self.gaz.clubs], True
         return self.names.mentions(doc), False
 
     def _season_label(self, fixture: Fixture | None, text: str) -> str | None:
@@ -979,6 +1016,15 @@ class Extractor:
 
     def _players(self, text: str, ents: list[Mention], edition: str | None,
                  teams: tuple[str, str]) -> list[Mention]:  # fmt: skip
+        """The players ``text`` names of the squads of ``teams`` (IRIs) at ``edition``
+        (IRI); in a club report, the players of any squad it names in full, each playing
+        for the club of :meth:`_club_side`. Empty without an edition (and not a club
+        report)."""
+        if self._clubs:
+            named = self.gaz.players_named(fold(text).lower())
+            squads = [replace(p, team=side) for p in named
+                      if (side := self._club_side(text, ents, p, teams)) is not None]  # fmt: skip
+            return player_mentions(text, squads, ents)
         if edition is None:
             return []
         squads = self.gaz.squad(edition, teams[0]) + self.gaz.squad(edition, teams[1])
@@ -988,6 +1034,28 @@ class Extractor:
         return [m for m in found if not any(
             label != m.text and label.endswith(" " + m.text)
             and text[max(0, m.end - len(label)) : m.end] == label for label in managers)]  # fmt: skip
+
+    def _club_side(self, text: str, ents: list[Mention], player: SquadPlayer,
+                   teams: tuple[str, str]) -> str | None:  # fmt: skip
+        """The club of ``teams`` (IRIs) a player named in a club report plays for, read
+        where the text first writes the player's full label: a club named just after it
+        after "for" ("an İlkay Gündoğan penalty for Dortmund"), else the first of the two
+        clubs named in that sentence before it ("Bayern won the match 2–1 with goals from
+        Mario Mandžukić"), else the club named last before it; ``None`` when none is."""
+        folded = fold(text).lower()
+        start = folded.find(fold(player.label).lower())
+        if start < 0:
+            return None
+        end = start + len(player.label)
+        clubs = [m for m in ents if m.kind == "team" and m.iri in teams]
+        for m in clubs:
+            if end <= m.start < end + 60 and CLUB_FOR.fullmatch(text, end, m.start):
+                return m.iri
+        sentence_start = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
+        before = [m for m in clubs if m.end <= start]
+        inside = [m for m in before if m.start >= sentence_start]
+        pick = inside[0] if inside else before[-1] if before else None
+        return pick.iri if pick is not None else None
 
     def _goals(self, sentences: list[Sentence], players: list[Mention], teams: tuple[str, str],
                year: int | None, stmts: list, main: tuple) -> list[GoalFact]:  # fmt: skip
@@ -1405,6 +1473,10 @@ PAIR_SUBJECT = re.compile(
 
 
 PAIR_WORDS = re.compile(r"\b(?:teams|sides|two)\b")
+
+
+#: the words between a player's name and the club he scored for: " penalty for ", " for the "
+CLUB_FOR = re.compile(r"[^.;()]{0,40}?\bfor (?:the )?")
 
 
 def _after_preposition(text: str, ref: TeamRef) -> bool:
