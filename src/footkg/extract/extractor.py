@@ -368,7 +368,7 @@ class Extractor:
         players = self._players(clean, ents, edition, (a, b))
         out.goals = self._goals(sentences, players, (a, b), year, stmts, main)
         clock = guided.report_clock(sentences)  # every time the report gives, once
-        if match.iri is not None:
+        if match.iri is not None and _holds_goals(self.gaz, fixture):
             out.goals = self._guided(clean, sentences, players, match.iri, out.goals, year,
                                      clock)  # fmt: skip
         out.goals += self._untimed(sentences, players, out.goals, match, fixture, year)
@@ -1041,7 +1041,8 @@ class Extractor:
         where the text first writes the player's full label: a club named just after it
         after "for" ("an İlkay Gündoğan penalty for Dortmund"), else the first of the two
         clubs named in that sentence before it ("Bayern won the match 2–1 with goals from
-        Mario Mandžukić"), else the club named last before it; ``None`` when none is."""
+        Mario Mandžukić"), else the first club named in the last sentence before it that
+        names one (its subject); ``None`` when none is."""
         folded = fold(text).lower()
         start = folded.find(fold(player.label).lower())
         if start < 0:
@@ -1054,8 +1055,15 @@ class Extractor:
         sentence_start = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
         before = [m for m in clubs if m.end <= start]
         inside = [m for m in before if m.start >= sentence_start]
-        pick = inside[0] if inside else before[-1] if before else None
-        return pick.iri if pick is not None else None
+        if inside:
+            return inside[0].iri
+        if not before:
+            return None
+        # the subject of the last sentence before that names a club: "Liverpool beat Spurs
+        # 2-0. Mohamed Salah scored …"
+        last = before[-1].start
+        head = max(text.rfind(". ", 0, last), text.rfind("\n", 0, last)) + 1
+        return next(m for m in before if m.start >= head).iri
 
     def _goals(self, sentences: list[Sentence], players: list[Mention], teams: tuple[str, str],
                year: int | None, stmts: list, main: tuple) -> list[GoalFact]:  # fmt: skip
@@ -1476,7 +1484,18 @@ PAIR_WORDS = re.compile(r"\b(?:teams|sides|two)\b")
 
 
 #: the words between a player's name and the club he scored for: " penalty for ", " for the "
-CLUB_FOR = re.compile(r"[^.;()]{0,40}?\bfor (?:the )?")
+CLUB_FOR = re.compile(r"[^.;()]{0,80}?\bfor (?:the )?")
+
+
+def _holds_goals(gaz: Gazetteer, fixture: Fixture | None) -> bool:
+    """Whether the graph's goals of ``fixture`` can guide a report's: it has goal rows, or
+    a score of no goals. The club seasons' fixtures (openfootball) have scores but no goals:
+    a report's goals are then kept as the rules read them."""
+    if fixture is None:
+        return False
+    if fixture_goals(gaz, fixture.iri):
+        return True
+    return (fixture.home_score or 0) + (fixture.away_score or 0) == 0
 
 
 def _after_preposition(text: str, ref: TeamRef) -> bool:
