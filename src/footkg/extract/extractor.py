@@ -54,6 +54,7 @@ from footkg.extract.pipeline import (
     fold,
     name_patterns,
     player_mentions,
+    players_named,
     stadium_aliases,
     unwrap_lines,
 )
@@ -1021,7 +1022,7 @@ class Extractor:
         for the club of :meth:`_club_side`. Empty without an edition (and not a club
         report)."""
         if self._clubs:
-            named = self.gaz.players_named(fold(text).lower())
+            named = players_named(self.gaz, fold(text).lower())
             squads = [replace(p, team=side) for p in named
                       if (side := self._club_side(text, ents, p, teams)) is not None]  # fmt: skip
             return player_mentions(text, squads, ents)

@@ -4,8 +4,10 @@
 A :class:`Gazetteer` is read once from a footkg store (union of its named graphs) and holds the
 men's national teams (``rdfs:label``, ``skos:altLabel``, dated former names), the curated
 nicknames and demonyms of ``data/team-nicknames.csv``, stadiums, cities, World Cup editions
-(year, hosts, stages) and, loaded lazily per edition and team, the squads (player IRI, label,
-family name, position). Queries bind IRIs with ``substitutions``; no text is pasted in SPARQL.
+(year, hosts, stages), the clubs (labels, altLabels and the short forms of
+:mod:`footkg.extract.clubnames`), club competitions and their seasons, and, loaded lazily per
+edition and team, the squads (player IRI, label, family name, position). Queries bind IRIs
+with ``substitutions``; no text is pasted in SPARQL.
 """
 
 from __future__ import annotations
@@ -169,7 +171,7 @@ class Gazetteer:
     competition_labels: dict[str, str] = field(default_factory=dict)
     #: club seasons: edition IRI → (competition IRI, season name "2018-19")
     seasons: dict[str, tuple[str, str]] = field(default_factory=dict)
-    #: every squad player of the graph by folded full label (:meth:`players_named`)
+    #: every squad player of the graph by folded full label (pipeline.players_named)
     _players_by_label: dict[str, SquadPlayer] | None = None
     #: True when everything the look-ups read is loaded (:meth:`preload`): a look-up that
     #: finds nothing then means the graph has nothing, and the store is not needed
@@ -393,40 +395,15 @@ class Gazetteer:
         for p in players:
             self._player_labels.setdefault(p.iri, p.label)
 
-    def players_named(self, folded: str) -> list[SquadPlayer]:
-        """The players of any squad of the graph (World Cup squads: Fjelstul
-        ``squads.csv``) whose full label ``folded`` (a text folded by
-        :func:`footkg.extract.pipeline.fold` and lower-cased) writes as whole words, in label
-        order, one per label; ``team`` is the national team of a squad they were in. A club
-        report has no squad of its own: its players are found by their full names. The
-        index is built on the first call (one SELECT when the squads are not loaded)."""
-        if self._players_by_label is None:
-            from footkg.extract.pipeline import fold
-
-            if not self.complete and self.store is not None:
-                by_key: dict[tuple[str, str], list] = defaultdict(list)
-                for row in self._q(_SQUAD_QUERY):
-                    by_key[(row["e"].value, row["t"].value)].append(row)
-                squads = [_squad_players(rows, team) for (_e, team), rows in by_key.items()]
-            else:
-                squads = list(self._squads.values())
-            index: dict[str, SquadPlayer] = {}
-            for squad in squads:
-                for p in squad:
-                    if " " in p.label:  # one-name players ("Marcelo") only with a squad
-                        index.setdefault(fold(p.label).lower(), p)
-            self._players_by_label = index
-        found = []
-        for label, player in sorted(self._players_by_label.items()):
-            at = folded.find(label)
-            while at >= 0:
-                end = at + len(label)
-                if (at == 0 or not folded[at - 1].isalnum()) and (
-                        end == len(folded) or not folded[end].isalnum()):  # fmt: skip
-                    found.append(player)
-                    break
-                at = folded.find(label, at + 1)
-        return found
+    def all_squads(self) -> list[list[SquadPlayer]]:
+        """Every squad of the graph (World Cup squads: Fjelstul ``squads.csv``): the loaded
+        ones when the gazetteer is complete, else read in one SELECT (not kept)."""
+        if self.complete or self.store is None:
+            return list(self._squads.values())
+        by_key: dict[tuple[str, str], list] = defaultdict(list)
+        for row in self._q(_SQUAD_QUERY):
+            by_key[(row["e"].value, row["t"].value)].append(row)
+        return [_squad_players(rows, team) for (_e, team), rows in by_key.items()]
 
     def player_label(self, iri: str) -> str | None:
         """The label of a squad player (IRI) of any squad loaded so far, ``None`` if none."""

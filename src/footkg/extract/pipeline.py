@@ -4,7 +4,8 @@
 :class:`NameIndex` over its tokens finds the names the graph knows (a phrase matcher, as
 spaCy's EntityRuler, whose patterns come from the graph: team labels and ``skos:altLabel``
 aliases, the curated nicknames and demonyms, stadium labels (and their distinctive core:
-"Maracanã" for "Estádio do Maracanã") and city labels). Players are matched per report by
+"Maracanã" for "Estádio do Maracanã"), city labels and club names, read only in a report
+about club football). Players are matched per report by
 :func:`player_mentions`, from the squads of the two teams of the report's match: full labels,
 and family names that are unambiguous within those squads. Matching ignores accents
 ("Martinez" finds "Lautaro Martínez").
@@ -335,6 +336,33 @@ def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) 
             )
         )
     return found + _given_names(text, folded, squads, found)
+
+
+def players_named(gaz: Gazetteer, folded: str) -> list[SquadPlayer]:
+    """The players of any squad of ``gaz`` (:meth:`Gazetteer.all_squads`) whose full label
+    ``folded`` (a text folded by :func:`fold` and lower-cased) writes as whole words, in
+    label order, one per label; ``team`` is the national team of a squad they were in. A
+    club report has no squad of its own: its players are found by their full names (labels
+    of two words or more; one-name players need a squad). The index is built on the first
+    call and kept in the gazetteer."""
+    if gaz._players_by_label is None:
+        index: dict[str, SquadPlayer] = {}
+        for squad in gaz.all_squads():
+            for p in squad:
+                if " " in p.label:
+                    index.setdefault(fold(p.label).lower(), p)
+        gaz._players_by_label = index
+    found = []
+    for label, player in sorted(gaz._players_by_label.items()):
+        at = folded.find(label)
+        while at >= 0:
+            end = at + len(label)
+            if (at == 0 or not folded[at - 1].isalnum()) and (
+                    end == len(folded) or not folded[end].isalnum()):  # fmt: skip
+                found.append(player)
+                break
+            at = folded.find(label, at + 1)
+    return found
 
 
 def _player_not_place(text: str, taken: Mention, start: int, end: int) -> bool:
