@@ -113,6 +113,7 @@ def _fixtures_of(rows: list) -> list[Fixture]:
     """:class:`Fixture` values of SPARQL rows, one per match, by date."""
     rows.sort(key=lambda r: r["d"].value)
     out: dict[str, Fixture] = {}
+    editions: dict[str, str] = {}  # one string per edition: the cache pickles it once
     for r in rows:
         out.setdefault(
             r["m"].value,
@@ -128,7 +129,7 @@ def _fixtures_of(rows: list) -> list[Fixture]:
                 venue=r["v"].value if r["v"] is not None else None,
                 venue_label=r["vl"].value if r["vl"] is not None else None,
                 extra_time=r["x"] is not None and r["x"].value == "true",
-                edition=r["e"].value,
+                edition=editions.setdefault(r["e"].value, r["e"].value),
             ),
         )
     return list(out.values())
