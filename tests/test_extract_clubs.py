@@ -16,6 +16,7 @@ from footkg.extract.clubnames import (
     competition_forms,
     competition_pattern,
     is_club_report,
+    season_years,
     short_forms,
 )
 from footkg.extract.io import read_report
@@ -68,6 +69,12 @@ def test_competition_names_and_club_report_kinds():
                               pattern, 2, 5)  # fmt: skip
     assert not is_club_report("Chelsea and Arsenal met.", pattern, 2, 0)
     assert not is_club_report("Chelsea and Arsenal met.", None, 2, 0)
+
+
+def test_seasons_are_named_by_their_years():
+    text = "the 2011–12 season, the 2018-19 UEFA Champions League, 1999/2000, not 1990-94"
+    assert season_years(text) == [2011, 2018, 1999]
+    assert season_years("Chelsea won 2-1 in 2012") == []
 
 
 # --- against the full graph ------------------------------------------------------------------
@@ -136,6 +143,21 @@ def test_a_league_match_by_short_names_links_to_its_season(extractor: Extractor,
     assert ex.match.iri == MATCH + "2011-09-18-england-manchester-united-england-chelsea"
     assert ex.match.home_name == "Manchester United"
     assert ex.to_json()["match"]["tournament"] == "Premier League 2011-12"
+
+
+SEASON = """Chelsea lift the trophy in Munich
+
+Chelsea and Bayern Munich met in the final of the 2011–12 Champions League. Chelsea beat
+Bayern on penalties after extra time.
+"""
+
+
+def test_a_report_without_score_or_date_links_by_season_and_clubs(extractor: Extractor,
+                                                                  tmp_path: Path):  # fmt: skip
+    """No score and no day: the two clubs and the season named settle the fixture."""
+    ex = _extract(extractor, tmp_path / "season.txt", SEASON)
+    assert ex.match.iri == MATCH + "2012-05-19-germany-bayern-munich-england-chelsea"
+    assert ex.to_json()["match"]["tournament"] == "UEFA Champions League 2011-12"
 
 
 WORLD_CUP = """England 2-1 Tunisia

@@ -203,3 +203,16 @@ def is_club_report(text: str, competitions: re.Pattern[str] | None, club_mention
     if competitions is None or club_mentions < 2 or team_names > club_mentions:
         return False
     return competitions.search(text) is not None
+
+
+def season_years(text: str) -> list[int]:
+    """The first years of the club seasons ``text`` names ("the 2011–12 season", "2018-19
+    UEFA Champions League" → 2011, 2018), in text order, each once: a season's edition in
+    the graph has its first year as ``fk:year``. A pair of years that are not consecutive
+    ("1990-94") is no season."""
+    years: list[int] = []
+    for m in SEASON.finditer(text):
+        first, second = int(m[1]), int(m[2])
+        if (second % 100 if second > 99 else second) == (first + 1) % 100 and first not in years:
+            years.append(first)
+    return years

@@ -27,7 +27,7 @@ from spacy.language import Language
 from footkg.extract import guided, results
 from footkg.extract.anchored import anchored_statements
 from footkg.extract.assists import fill_assists, fill_kinds
-from footkg.extract.clubnames import competition_pattern, is_club_report
+from footkg.extract.clubnames import competition_pattern, is_club_report, season_years
 from footkg.extract.context import Sentence, TeamRef, is_place_use, mask, team_refs
 from footkg.extract.facts import Evidence, Extraction, GoalFact, MatchFact, tournament_label
 from footkg.extract.gazetteer import Gazetteer, SquadPlayer
@@ -303,6 +303,8 @@ class Extractor:
         women = is_womens_report(clean, self.gaz.women_nicknames) or self._women_only_year(clean)
         out.women = women
         years = self._years(clean, published, women)
+        if clubs:  # a club season is named by its years ("2011–12"); fk:year is the first
+            years = season_years(clean)
         named_years = set(years)  # the years the report (or its publication date) names
         self._resolve_refs(sentences, clean, ents, years, women)
         stmts = [(s, st) for s in sentences for st in results.find_statements(s)]
@@ -317,7 +319,7 @@ class Extractor:
             running_lines(sentences, stmts)
             topic = topic_pair(sentences) or topic_pair(
                 sentences, self._player_votes(clean, ents, years, women))  # fmt: skip
-        if topic is not None and not years:
+        if topic is not None and not years and not clubs:
             years = self.finder.squad_years(clean, ents, topic, women)
         linked = self.finder.link(stmts, sentences, topic, years, days, clean, ents, women)
         if linked is not None and not self.finder.in_headline(linked[0], clean, sentences):
