@@ -17,6 +17,7 @@ import re
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import date, timedelta
 from functools import lru_cache, partial
 from itertools import pairwise
@@ -26,9 +27,10 @@ from spacy.language import Language
 from footkg.extract import guided, results
 from footkg.extract.anchored import anchored_statements
 from footkg.extract.assists import fill_assists, fill_kinds
+from footkg.extract.clubnames import competition_pattern, is_club_report, season_years
 from footkg.extract.context import Sentence, TeamRef, is_place_use, mask, team_refs
 from footkg.extract.facts import Evidence, Extraction, GoalFact, MatchFact, tournament_label
-from footkg.extract.gazetteer import Gazetteer
+from footkg.extract.gazetteer import Gazetteer, SquadPlayer
 from footkg.extract.goals import GoalFinder, SentenceView, line_time
 from footkg.extract.io import ReportText
 from footkg.extract.linking import (
@@ -52,6 +54,7 @@ from footkg.extract.pipeline import (
     fold,
     name_patterns,
     player_mentions,
+    players_named,
     stadium_aliases,
     unwrap_lines,
 )
@@ -161,8 +164,9 @@ def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -
     sentences count double; with
     ``players``, each mention of a team's player counts once too), or ``None`` when the
     second of them is named fewer than twice or ties with the third named first in the same
-    sentence (a tie is broken by the sentence that names a team first). A round-up that opens
-    with other results still has its own match's teams here."""
+    sentence (a tie is broken by the sentence that names a team first); the two teams of a
+    sentence's "between X and Y" (:func:`between_pair`) count three more each. A round-up
+    that opens with other results still has its own match's teams here."""
     counts: Counter[str] = Counter(players or {})
     first: dict[str, int] = {}  # the sentence that names each team first
     for s in sentences:
@@ -173,6 +177,8 @@ def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -
             if ref.iri and ref.kind in ("name", "nickname", "demonym", "adjective", "hosts", "we"):
                 counts[ref.iri] += weight
                 first.setdefault(ref.iri, s.index)
+        for ref in between_pair(s):  # "the match took place … between X and Y"
+            counts[ref.iri or ""] += 3
     # most named first; of teams named as often, the one named earlier (a report names its
     # teams before the teams of the news around it)
     top = sorted(counts.items(), key=lambda kv: (-kv[1], first.get(kv[0], 10**6)))[:3]
@@ -181,6 +187,35 @@ def topic_pair(sentences: list[Sentence], players: Counter[str] | None = None) -
     if len(top) == 3 and top[2][1] == top[1][1] and first.get(top[2][0]) == first.get(top[1][0]):
         return None
     return {top[0][0], top[1][0]}
+
+
+#: "between" before the first team of a pair, and what may come between it and the team
+BETWEEN = re.compile(r"\bbetween (?=[^.;]{0,40}$)")
+
+
+def between_pair(s: Sentence) -> list[TeamRef]:
+    """The two teams a sentence names as a pair after "between": the first team named within
+    a few words of "between" ("between German Bundesliga clubs Borussia Dortmund"), and the
+    first team named after the next "and" outside parentheses ("Tottenham Hotspur (in their
+    first … appearance) and Liverpool"); empty when the sentence has no such pair."""
+    at = s.text.find("between ")
+    if at < 0:
+        return []
+    names = [r for r in s.refs if r.iri and r.kind == "name" and r.start - s.start > at]
+    if not names or not BETWEEN.search(s.text[: names[0].start - s.start]):
+        return []
+    one, depth, i = names[0], 0, names[0].end - s.start
+    while i < len(s.text):
+        ch = s.text[i]
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0 and s.text.startswith(" and ", i):
+            other = next((r for r in names if r.start - s.start >= i + 5), None)
+            if other is None or other.iri == one.iri or other.start - s.start > i + 45:
+                return []
+            return [one, other]
+        i += 1
+    return []
 
 
 @lru_cache(maxsize=8)
@@ -236,8 +271,10 @@ class Extractor:
         self.nlp = nlp or build_nlp()
         self.names = names or NameIndex.build(self.nlp, name_patterns(gaz))
         self.finder = MainMatchFinder(gaz)  # the main match and its fixture
+        self._competitions = competition_pattern(gaz.club_competitions)
         load_fixtures(gaz)  # the graph's matches, read once for every report
         self._sentences_cache: list[Sentence] = []
+        self._clubs = False  # whether the report being read is about club football
         self._sizes: dict[int, int] = {}
         self._text = ""
 
@@ -257,7 +294,8 @@ class Extractor:
                              f"(byte offsets {shown}{' …' if len(report.replaced) > 10 else ''})")  # fmt: skip
         clean = blank_boilerplate(unwrap_lines(text))
         doc = self.nlp(clean)
-        ents = self.names.mentions(doc)
+        ents, clubs = self._mentions(doc, clean)
+        self._clubs = clubs
         sentences = self._sentences(doc, clean)
         self._sentences_cache = sentences
         out.text, out.sentences = text, [(s.start, s.end) for s in sentences]
@@ -265,6 +303,8 @@ class Extractor:
         women = is_womens_report(clean, self.gaz.women_nicknames) or self._women_only_year(clean)
         out.women = women
         years = self._years(clean, published, women)
+        if clubs:  # a club season is named by its years ("2011–12"); fk:year is the first
+            years = season_years(clean)
         named_years = set(years)  # the years the report (or its publication date) names
         self._resolve_refs(sentences, clean, ents, years, women)
         stmts = [(s, st) for s in sentences for st in results.find_statements(s)]
@@ -279,7 +319,7 @@ class Extractor:
             running_lines(sentences, stmts)
             topic = topic_pair(sentences) or topic_pair(
                 sentences, self._player_votes(clean, ents, years, women))  # fmt: skip
-        if topic is not None and not years:
+        if topic is not None and not years and not clubs:
             years = self.finder.squad_years(clean, ents, topic, women)
         linked = self.finder.link(stmts, sentences, topic, years, days, clean, ents, women)
         if linked is not None and not self.finder.in_headline(linked[0], clean, sentences):
@@ -304,6 +344,8 @@ class Extractor:
         # champions" in a 2018 report; "Thirty-two years after Gijón, … 1982")
         year = fixture.year if fixture else years[0] if years else None
         edition = self.gaz.edition(year, women) if year else None
+        if clubs:  # a club season: no World Cup edition, no squads
+            edition = fixture.edition if fixture is not None else None
         if implied and stage and edition:
             stage = results.previous_stage(stage, self.gaz.stages.get(edition, []))
         elif implied:
@@ -324,10 +366,12 @@ class Extractor:
         # names no year ("the World Cup", "in South Africa")
         out.named_years = named_years
         out.tournament_label = tournament_label(year, women) if year in named_years else None
+        if clubs:  # a club season's name ("UEFA Champions League 2018-19")
+            out.tournament_label = self._season_label(fixture, clean)
         players = self._players(clean, ents, edition, (a, b))
         out.goals = self._goals(sentences, players, (a, b), year, stmts, main)
         clock = guided.report_clock(sentences)  # every time the report gives, once
-        if match.iri is not None:
+        if match.iri is not None and _holds_goals(self.gaz, fixture):
             out.goals = self._guided(clean, sentences, players, match.iri, out.goals, year,
                                      clock)  # fmt: skip
         out.goals += self._untimed(sentences, players, out.goals, match, fixture, year)
@@ -346,6 +390,32 @@ class Extractor:
         if match.iri is not None:
             align_goals(out.goals, fixture_goals(self.gaz, match.iri))
         return out
+
+    def _mentions(self, doc, text: str) -> tuple[list[Mention], bool]:
+        """The names of ``doc`` (text ``text``) and whether the report is about club
+        football (:func:`footkg.extract.clubnames.is_club_report`): then club names are
+        team mentions and national teams are not (in a club report "German sides", "the
+        all-Spanish final" and "Madrid, Spain" tell the clubs' country), else club names are
+        not read."""
+        with_clubs = self.names.mentions(doc, clubs=True)
+        club_iris = {m.iri for m in with_clubs if m.kind == "team" and m.iri in self.gaz.clubs}
+        national = sum(1 for m in with_clubs if m.kind == "team" and m.iri in self.gaz.teams
+                       and self.gaz.nickname_kind.get(m.text, "name") == "name")  # fmt: skip
+        if is_club_report(text, self._competitions, len(club_iris), national):
+            return [m for m in with_clubs if m.kind != "team" or m.iri in self.gaz.clubs], True
+        return self.names.mentions(doc), False
+
+    def _season_label(self, fixture: Fixture | None, text: str) -> str | None:
+        """The tournament of a club report's main match: its fixture's season as the graph
+        names it (:meth:`Gazetteer.season_label`) when the report names that competition;
+        else ``None``."""
+        label = self.gaz.season_label(fixture.edition if fixture is not None else None)
+        if label is None or fixture is None or self._competitions is None:
+            return None
+        competition = self.gaz.seasons[fixture.edition or ""][0]
+        named = {self.gaz.club_competitions.get(m.group()) for m in
+                 self._competitions.finditer(text)}  # fmt: skip
+        return label if competition in named else None
 
     def _link_other(self, other: MatchFact, main: MatchFact, women: bool) -> None:
         """The edition and the fixture of another match the report names: the graph's one
@@ -949,6 +1019,15 @@ class Extractor:
 
     def _players(self, text: str, ents: list[Mention], edition: str | None,
                  teams: tuple[str, str]) -> list[Mention]:  # fmt: skip
+        """The players ``text`` names of the squads of ``teams`` (IRIs) at ``edition``
+        (IRI); in a club report, the players of any squad it names in full, each playing
+        for the club of :meth:`_club_side`. Empty without an edition (and not a club
+        report)."""
+        if self._clubs:
+            named = players_named(self.gaz, fold(text).lower())
+            squads = [replace(p, team=side) for p in named
+                      if (side := self._club_side(text, ents, p, teams)) is not None]  # fmt: skip
+            return player_mentions(text, squads, ents)
         if edition is None:
             return []
         squads = self.gaz.squad(edition, teams[0]) + self.gaz.squad(edition, teams[1])
@@ -958,6 +1037,36 @@ class Extractor:
         return [m for m in found if not any(
             label != m.text and label.endswith(" " + m.text)
             and text[max(0, m.end - len(label)) : m.end] == label for label in managers)]  # fmt: skip
+
+    def _club_side(self, text: str, ents: list[Mention], player: SquadPlayer,
+                   teams: tuple[str, str]) -> str | None:  # fmt: skip
+        """The club of ``teams`` (IRIs) a player named in a club report plays for, read
+        where the text first writes the player's full label: a club named just after it
+        after "for" ("an İlkay Gündoğan penalty for Dortmund"), else the first of the two
+        clubs named in that sentence before it ("Bayern won the match 2–1 with goals from
+        Mario Mandžukić"), else the first club named in the last sentence before it that
+        names one (its subject); ``None`` when none is."""
+        folded = fold(text).lower()
+        start = folded.find(fold(player.label).lower())
+        if start < 0:
+            return None
+        end = start + len(player.label)
+        clubs = [m for m in ents if m.kind == "team" and m.iri in teams]
+        for m in clubs:
+            if end <= m.start < end + 60 and CLUB_FOR.fullmatch(text, end, m.start):
+                return m.iri
+        sentence_start = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
+        before = [m for m in clubs if m.end <= start]
+        inside = [m for m in before if m.start >= sentence_start]
+        if inside:
+            return inside[0].iri
+        if not before:
+            return None
+        # the subject of the last sentence before that names a club: "Liverpool beat Spurs
+        # 2-0. Mohamed Salah scored …"
+        last = before[-1].start
+        head = max(text.rfind(". ", 0, last), text.rfind("\n", 0, last)) + 1
+        return next(m for m in before if m.start >= head).iri
 
     def _goals(self, sentences: list[Sentence], players: list[Mention], teams: tuple[str, str],
                year: int | None, stmts: list, main: tuple) -> list[GoalFact]:  # fmt: skip
@@ -1375,6 +1484,21 @@ PAIR_SUBJECT = re.compile(
 
 
 PAIR_WORDS = re.compile(r"\b(?:teams|sides|two)\b")
+
+
+#: the words between a player's name and the club he scored for: " penalty for ", " for the "
+CLUB_FOR = re.compile(r"[^.;()]{0,80}?\bfor (?:the )?")
+
+
+def _holds_goals(gaz: Gazetteer, fixture: Fixture | None) -> bool:
+    """Whether the graph's goals of ``fixture`` can guide a report's: it has goal rows, or
+    a score of no goals. The club seasons' fixtures (openfootball) have scores but no goals:
+    a report's goals are then kept as the rules read them."""
+    if fixture is None:
+        return False
+    if fixture_goals(gaz, fixture.iri):
+        return True
+    return (fixture.home_score or 0) + (fixture.away_score or 0) == 0
 
 
 def _after_preposition(text: str, ref: TeamRef) -> bool:

@@ -22,7 +22,8 @@ STAGE_KEYS = {str(iri): key for key, iri in STAGES.items()}
 @dataclass(frozen=True, slots=True)
 class Fixture:
     """A match of the graph: IRI, date (ISO), home/away team IRIs and scores, stage key,
-    year of its edition, venue IRI and label, whether it went to extra time."""
+    year of its edition, venue IRI and label, whether it went to extra time, its edition
+    (IRI: a World Cup edition, a European Championship, a club season)."""
 
     iri: str
     date: str
@@ -35,6 +36,7 @@ class Fixture:
     venue: str | None
     venue_label: str | None
     extra_time: bool = False
+    edition: str | None = None
 
     @property
     def goals_by_team(self) -> dict[str, int | None]:
@@ -92,7 +94,7 @@ def load_fixtures(gaz: Gazetteer) -> None:
 
 #: every match with its edition's year, date, teams, score, stage, venue and extra time
 _ALL_FIXTURES_QUERY = (
-    "SELECT ?h ?w ?m ?d ?hs ?as ?s ?y ?v ?vl ?x WHERE { ?e fk:year ?y . ?m fk:edition ?e ; "
+    "SELECT ?h ?w ?m ?d ?hs ?as ?s ?y ?v ?vl ?x ?e WHERE { ?e fk:year ?y . ?m fk:edition ?e ; "
     "fk:homeTeam ?h ; fk:awayTeam ?w ; fk:date ?d . "
     "OPTIONAL { ?m fk:extraTime ?x } "
     "OPTIONAL { ?m fk:homeScore ?hs } OPTIONAL { ?m fk:awayScore ?as } "
@@ -111,6 +113,7 @@ def _fixtures_of(rows: list) -> list[Fixture]:
     """:class:`Fixture` values of SPARQL rows, one per match, by date."""
     rows.sort(key=lambda r: r["d"].value)
     out: dict[str, Fixture] = {}
+    editions: dict[str, str] = {}  # one string per edition: the cache pickles it once
     for r in rows:
         out.setdefault(
             r["m"].value,
@@ -126,6 +129,7 @@ def _fixtures_of(rows: list) -> list[Fixture]:
                 venue=r["v"].value if r["v"] is not None else None,
                 venue_label=r["vl"].value if r["vl"] is not None else None,
                 extra_time=r["x"] is not None and r["x"].value == "true",
+                edition=editions.setdefault(r["e"].value, r["e"].value),
             ),
         )
     return list(out.values())

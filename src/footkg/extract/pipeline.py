@@ -4,7 +4,8 @@
 :class:`NameIndex` over its tokens finds the names the graph knows (a phrase matcher, as
 spaCy's EntityRuler, whose patterns come from the graph: team labels and ``skos:altLabel``
 aliases, the curated nicknames and demonyms, stadium labels (and their distinctive core:
-"Maracanã" for "Estádio do Maracanã") and city labels). Players are matched per report by
+"Maracanã" for "Estádio do Maracanã"), city labels and club names, read only in a report
+about club football). Players are matched per report by
 :func:`player_mentions`, from the squads of the two teams of the report's match: full labels,
 and family names that are unambiguous within those squads. Matching ignores accents
 ("Martinez" finds "Lautaro Martínez").
@@ -120,7 +121,8 @@ def name_patterns(gaz: Gazetteer) -> list[tuple[str, str, str]]:
     curated nicknames and demonyms), stadiums (labels and their distinctive core) and cities,
     each as written, without accents, in capitals and in title case for words in capitals
     ("Shizuoka Stadium Ecopa" for "Shizuoka Stadium ECOPA"): ``(label, text, IRI)`` with
-    label ``TEAM``, ``STADIUM`` or ``CITY``; one IRI per label and text (the first)."""
+    label ``TEAM``, ``STADIUM``, ``CITY`` or ``CLUB`` (the names of ``gaz.club_names``, read
+    only in a report about clubs); one IRI per label and text (the first)."""
     patterns: list[tuple[str, str, str]] = []
     seen: set[tuple[str, str]] = set()
     cities = set(gaz.cities.values())
@@ -141,6 +143,8 @@ def name_patterns(gaz: Gazetteer) -> list[tuple[str, str, str]]:
     for iri, label in gaz.cities.items():
         if label not in gaz.team_names:
             add("CITY", label, iri)
+    for name, iri in gaz.club_names.items():
+        add("CLUB", name, iri)
     return patterns
 
 
@@ -166,26 +170,30 @@ class NameIndex:
                 by_first.setdefault(tokens[0], []).append((tokens, label, iri))
         return cls(by_first)
 
-    def mentions(self, doc: Doc) -> list[Mention]:
+    def mentions(self, doc: Doc, clubs: bool = False) -> list[Mention]:
         """Team, stadium and city mentions of ``doc``, in text order. As spaCy's
         EntityRuler: every match found, then the longest first (the earlier of two as long)
-        kept where it overlaps no name kept before."""
+        kept where it overlaps no name kept before. With ``clubs`` (a report about club
+        football) club names are team mentions too and win a tie with a city or a national
+        team ("Liverpool"); without, they are not read."""
         words = [t.text for t in doc]
         found: set[tuple[int, int, str, str]] = set()
         for i, word in enumerate(words):
             for tokens, label, iri in self.by_first.get(word, ()):
-                if tuple(words[i : i + len(tokens)]) == tokens:
+                if (clubs or label != "CLUB") and tuple(words[i : i + len(tokens)]) == tokens:
                     found.add((i, i + len(tokens), label, iri))
         kept: list[tuple[int, int, str, str]] = []
         taken: set[int] = set()
-        for start, end, label, iri in sorted(found, key=lambda m: (m[0] - m[1], m[0], m[2], m[3])):
+        ranked = sorted(found, key=lambda m: (m[0] - m[1], m[0], m[2] != "CLUB", m[2], m[3]))
+        for start, end, label, iri in ranked:
             if start not in taken and end - 1 not in taken:
                 kept.append((start, end, label, iri))
                 taken.update(range(start, end))
         out = []
         for start, end, label, iri in sorted(kept):
             span = doc[start:end]
-            out.append(Mention(span.start_char, span.end_char, label.lower(), iri, span.text))
+            kind = "team" if label == "CLUB" else label.lower()
+            out.append(Mention(span.start_char, span.end_char, kind, iri, span.text))
         return out
 
 
@@ -328,6 +336,33 @@ def player_mentions(text: str, squads: list[SquadPlayer], taken: list[Mention]) 
             )
         )
     return found + _given_names(text, folded, squads, found)
+
+
+def players_named(gaz: Gazetteer, folded: str) -> list[SquadPlayer]:
+    """The players of any squad of ``gaz`` (:meth:`Gazetteer.all_squads`) whose full label
+    ``folded`` (a text folded by :func:`fold` and lower-cased) writes as whole words, in
+    label order, one per label; ``team`` is the national team of a squad they were in. A
+    club report has no squad of its own: its players are found by their full names (labels
+    of two words or more; one-name players need a squad). The index is built on the first
+    call and kept in the gazetteer."""
+    if gaz._players_by_label is None:
+        index: dict[str, SquadPlayer] = {}
+        for squad in gaz.all_squads():
+            for p in squad:
+                if " " in p.label:
+                    index.setdefault(fold(p.label).lower(), p)
+        gaz._players_by_label = index
+    found = []
+    for label, player in sorted(gaz._players_by_label.items()):
+        at = folded.find(label)
+        while at >= 0:
+            end = at + len(label)
+            if (at == 0 or not folded[at - 1].isalnum()) and (
+                    end == len(folded) or not folded[end].isalnum()):  # fmt: skip
+                found.append(player)
+                break
+            at = folded.find(label, at + 1)
+    return found
 
 
 def _player_not_place(text: str, taken: Mention, start: int, end: int) -> bool:
