@@ -54,6 +54,16 @@ def full_store(request: pytest.FixtureRequest):
 
 
 @pytest.fixture(scope="session")
+def full_store_path(request: pytest.FixtureRequest) -> Path:
+    """The folder of the full store (``footkg ... --store DIR``): :func:`full_build`'s, or
+    ``$FOOTKG_FULL_STORE`` when set (as for :func:`full_store`)."""
+    prebuilt = os.environ.get("FOOTKG_FULL_STORE")
+    if prebuilt:
+        return Path(prebuilt)
+    return request.getfixturevalue("full_build").store_path
+
+
+@pytest.fixture(scope="session")
 def full_validation(request: pytest.FixtureRequest):
     """The SHACL report (:class:`footkg.validate.ValidationReport`, default engine) of the full
     graph: the one :func:`full_build` made, or, with ``$FOOTKG_FULL_STORE``, one made here.

@@ -152,7 +152,7 @@ def test_no_match_report(extractor: Extractor):
     assert ex.match is None and ex.to_json()["goals"] == []
 
 
-def test_cli_extract_and_conflicts(full_build, shared_data: Path, tmp_path: Path):
+def test_cli_extract_and_conflicts(full_store_path, shared_data: Path, tmp_path: Path):
     from footkg.cli.app import app
     from footkg.cli.extract import register
 
@@ -160,7 +160,7 @@ def test_cli_extract_and_conflicts(full_build, shared_data: Path, tmp_path: Path
     register(app)
     runner = CliRunner()
     seed_path = next((shared_data.parent / "seed").glob("*.txt"))
-    store = str(full_build.store_path)
+    store = str(full_store_path)
     result = runner.invoke(app, ["extract", str(seed_path), "--store", store])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["match"]["home_score"] == 2

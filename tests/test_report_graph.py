@@ -102,7 +102,7 @@ def _graph_others(store: ox.Store, graph: ox.NamedNode) -> set[tuple]:
     return out
 
 
-def test_every_goal_and_other_match_of_every_report_reads_back(full_build, full_store, app,
+def test_every_goal_and_other_match_of_every_report_reads_back(full_store_path, full_store, app,
                                                                shared_data):  # fmt: skip
     """For every report of ../shared/articles and the seed: the goals (scorer, minute,
     stoppage, kind, assist) and the other matches (their IRI, teams and scores) that SPARQL
@@ -112,7 +112,7 @@ def test_every_goal_and_other_match_of_every_report_reads_back(full_build, full_
     assert len(reports) == 9
     told = 0
     for report in reports:
-        printed = json.loads(_extract(app, full_build.store_path, report))
+        printed = json.loads(_extract(app, full_store_path, report))
         graph = _graph(report)
         main = printed["match"]["iri"]
         about = [r["m"].value for r in full_store.query(
@@ -166,27 +166,27 @@ def test_the_seed_reports_assists_and_mentions(full_store, shared_data):
     assert [r["min"].value for r in fixture] == ["86"]
 
 
-def test_extract_turtle_and_trig_print_what_the_build_stored(full_build, full_store, app,
+def test_extract_turtle_and_trig_print_what_the_build_stored(full_store_path, full_store, app,
                                                              shared_data):  # fmt: skip
     """`footkg extract --format trig` prints the report's named graph exactly as the build
     stored it (same IRIs, no blank nodes), `--format turtle` its triples."""
     (seed,) = sorted((shared_data.parent / "seed").glob("*.txt"))
     graph = _graph(seed)
     stored = set(full_store.quads_for_pattern(None, None, None, graph))
-    printed = set(ox.parse(_extract(app, full_build.store_path, seed, "trig").encode(),
+    printed = set(ox.parse(_extract(app, full_store_path, seed, "trig").encode(),
                            format=ox.RdfFormat.TRIG))  # fmt: skip
     assert printed == stored and len(stored) > 200
     triples = {ox.Triple(q.subject, q.predicate, q.object) for q in ox.parse(
-        _extract(app, full_build.store_path, seed, "turtle").encode(), format=ox.RdfFormat.TURTLE)}
+        _extract(app, full_store_path, seed, "turtle").encode(), format=ox.RdfFormat.TURTLE)}
     assert triples == {ox.Triple(q.subject, q.predicate, q.object) for q in stored}
     assert not any(isinstance(t, ox.BlankNode) for q in stored for t in (q.subject, q.object))
 
 
-def test_footkg_conflicts_lists_the_stored_disagreements_as_typed_values(full_build, app):
+def test_footkg_conflicts_lists_the_stored_disagreements_as_typed_values(full_store_path, app):
     """Without report files, `footkg conflicts` reads the conflicts of the reports the store
     holds (here the demo reports, the examples and the seed), nothing extracted: the seed's
     equaliser at 85 against the fixture's 86, both xsd:integer."""
-    result = CliRunner().invoke(app, ["conflicts", "--store", str(full_build.store_path)])
+    result = CliRunner().invoke(app, ["conflicts", "--store", str(full_store_path)])
     assert result.exit_code == 0, result.output
     lines = [line.split("\t") for line in result.output.splitlines()]
     assert ["minute", "match/2026-07-15-england-argentina/goal/2", 'report: "85"^^xsd:integer',
@@ -204,14 +204,14 @@ Kylian Mbappé scored from the penalty spot in the 81st minute to make it 2-2.
 """
 
 
-def test_a_goal_called_a_penalty_that_was_not_is_a_kind_conflict(full_build, app, tmp_path):
+def test_a_goal_called_a_penalty_that_was_not_is_a_kind_conflict(full_store_path, app, tmp_path):
     """A report that calls Mbappé's 81st-minute goal of the 2022 final a penalty (Fjelstul:
     a volley, not a penalty; his penalties came at 80 and 118): `footkg conflicts REPORT`
     lists the kind, true in the report, false in the fixture data."""
     report = tmp_path / "wrong-penalty.txt"
     report.write_text(WRONG_PENALTY, encoding="utf-8")
     result = CliRunner().invoke(app, ["conflicts", str(report), "--store",
-                                      str(full_build.store_path)])  # fmt: skip
+                                      str(full_store_path)])  # fmt: skip
     assert result.exit_code == 0, result.output
     rows = [line.split("\t")[1:5] for line in result.output.splitlines()]
     assert rows == [["penalty", "match/2022-12-18-argentina-france/goal/4",
