@@ -54,6 +54,23 @@ def full_store(request: pytest.FixtureRequest):
 
 
 @pytest.fixture(scope="session")
+def gaz(full_store):
+    """The extractor's gazetteer (:class:`footkg.extract.Gazetteer`) read from the full store
+    (teams, clubs, players, stadiums, competitions), once per test session."""
+    from footkg.extract import Gazetteer
+
+    return Gazetteer.from_store(full_store)
+
+
+@pytest.fixture(scope="session")
+def extractor(gaz):
+    """An :class:`footkg.extract.Extractor` over :func:`gaz`."""
+    from footkg.extract import Extractor
+
+    return Extractor(gaz)
+
+
+@pytest.fixture(scope="session")
 def full_store_path(request: pytest.FixtureRequest) -> Path:
     """The folder of the full store (``footkg ... --store DIR``): :func:`full_build`'s, or
     ``$FOOTKG_FULL_STORE`` when set (as for :func:`full_store`)."""

@@ -10,20 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from footkg.extract import Extractor, Gazetteer, ingest, report_quads, store_values
+from footkg.extract import Extractor, ingest, report_quads, store_values
 from footkg.extract.io import decode_report, read_report
 
 REPO = Path(__file__).resolve().parents[1]
 
-
-@pytest.fixture(scope="module")
-def gaz(full_store) -> Gazetteer:
-    return Gazetteer.from_store(full_store)
-
-
-@pytest.fixture(scope="module")
-def extractor(gaz) -> Extractor:
-    return Extractor(gaz)
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from footkg.extract import Extractor, Gazetteer
 from footkg.extract.clubnames import (
     club_surfaces,
@@ -79,15 +77,6 @@ def test_seasons_are_named_by_their_years():
 
 # --- against the full graph ------------------------------------------------------------------
 
-
-@pytest.fixture(scope="module")
-def gaz(full_store) -> Gazetteer:
-    return Gazetteer.from_store(full_store)
-
-
-@pytest.fixture(scope="module")
-def extractor(gaz) -> Extractor:
-    return Extractor(gaz)
 
 
 def _extract(extractor: Extractor, path: Path, text: str):

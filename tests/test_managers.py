@@ -192,10 +192,6 @@ def test_broken_appointment_fails_naming_its_focus_node(integrated: Integrated) 
 # --- the gazetteer, on a full build (as tests/test_extract.py reads it) ---------------------------
 
 
-@pytest.fixture(scope="module")
-def gaz(full_store) -> Gazetteer:
-    return Gazetteer.from_store(full_store)
-
 
 def test_gazetteer_managers_of_an_edition(gaz: Gazetteer) -> None:
     wc1934 = gaz.edition(1934)
