@@ -1024,9 +1024,11 @@ class Extractor:
         for the club of :meth:`_club_side`. Empty without an edition (and not a club
         report)."""
         if self._clubs:
-            named = players_named(self.gaz, fold(text).lower())
+            folded = fold(text).lower()  # once for the report, not once per player
+            named = players_named(self.gaz, folded)
             squads = [replace(p, team=side) for p in named
-                      if (side := self._club_side(text, ents, p, teams)) is not None]  # fmt: skip
+                      if (side := self._club_side(text, folded, ents, p, teams))
+                      is not None]  # fmt: skip
             return player_mentions(text, squads, ents)
         if edition is None:
             return []
@@ -1038,15 +1040,15 @@ class Extractor:
             label != m.text and label.endswith(" " + m.text)
             and text[max(0, m.end - len(label)) : m.end] == label for label in managers)]  # fmt: skip
 
-    def _club_side(self, text: str, ents: list[Mention], player: SquadPlayer,
+    def _club_side(self, text: str, folded: str, ents: list[Mention], player: SquadPlayer,
                    teams: tuple[str, str]) -> str | None:  # fmt: skip
         """The club of ``teams`` (IRIs) a player named in a club report plays for, read
-        where the text first writes the player's full label: a club named just after it
+        where the text (``folded``: the same text through :func:`fold` and lower-cased, same
+        offsets) first writes the player's full label: a club named just after it
         after "for" ("an İlkay Gündoğan penalty for Dortmund"), else the first of the two
         clubs named in that sentence before it ("Bayern won the match 2–1 with goals from
         Mario Mandžukić"), else the first club named in the last sentence before it that
         names one (its subject); ``None`` when none is."""
-        folded = fold(text).lower()
         start = folded.find(fold(player.label).lower())
         if start < 0:
             return None

@@ -249,8 +249,8 @@ class Gazetteer:
 
     def _load_clubs(self) -> None:
         """Clubs, their names (:mod:`footkg.extract.clubnames`), club competitions and their
-        seasons (four SELECTs, about 0.1 s on the full graph; nothing when the graph has no
-        clubs)."""
+        seasons (three SELECTs and one per cup competition, about 0.1 s on the full graph;
+        nothing when the graph has no clubs)."""
         from footkg.extract.clubnames import club_surfaces, competition_forms
 
         alt: dict[str, list[str]] = defaultdict(list)
